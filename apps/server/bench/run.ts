@@ -1,0 +1,85 @@
+/**
+ * npm run bench: starts the real server in a child process (so load generation does not share
+ * its event loop) and measures each hot path against a bare /healthz in the same run.
+ * DATABASE_URL selects PostgreSQL; otherwise a fresh PGlite in a temporary folder.
+ * BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 32) tune the run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SCENARIOS, type Scenario } from './scenarios';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const port = 18_000 + Math.floor(Math.random() * 1000);
+const base = `http://127.0.0.1:${port}`;
+
+async function startServer() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => d.toString().includes('Sitemall is running') && resolve());
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return child;
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(scenario: Scenario): Promise<Result> {
+  const result = await autocannon({
+    url: base + scenario.path,
+    method: scenario.method ?? 'POST',
+    headers: { 'content-type': 'application/json', ...scenario.headers },
+    body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
+    connections,
+    duration: seconds,
+  });
+  return {
+    name: scenario.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const server = await startServer();
+try {
+  const healthz = await measure({ name: 'GET /healthz', method: 'GET', path: '/healthz' });
+  const rows = [healthz];
+  for (const scenario of SCENARIOS) {
+    await scenario.prepare?.(base);
+    rows.push(await measure(scenario));
+  }
+  console.log(
+    `\n${connections} connections, ${seconds}s each, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
+  );
+  console.table(
+    rows.map((r) => ({
+      scenario: r.name,
+      'req/s': r.rps,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'vs healthz': `${(r.rps / healthz.rps).toFixed(2)}x`,
+      errors: r.errors,
+      non2xx: r.non2xx,
+    })),
+  );
+} finally {
+  server.kill('SIGTERM');
+}

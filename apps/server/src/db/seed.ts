@@ -1,0 +1,45 @@
+import { TEMPLATE } from '@sitemall/contract';
+import { sql } from 'drizzle-orm';
+import { advert, mallSite, siteDistrict, siteTemplate } from '../modules/site/site.tables';
+import type { Db } from './client';
+import { DEMO_SITES, type DemoSite } from './demo/sites';
+
+/** Creates one site with its templates, districts and menu adverts. */
+export async function seedSite(db: Db, site: DemoSite): Promise<void> {
+  const { districts, head, foot, menuAdverts, ...row } = site;
+  await db.transaction(async (tx) => {
+    await tx.insert(mallSite).values(row);
+    await tx.insert(siteTemplate).values([
+      { siteId: site.id, templateName: TEMPLATE.head, value: head },
+      { siteId: site.id, templateName: TEMPLATE.foot, value: foot },
+    ]);
+    if (districts.length > 0)
+      await tx.insert(siteDistrict).values(districts.map((d) => ({ siteId: site.id, ...d })));
+    if (menuAdverts.length > 0) {
+      await tx
+        .insert(advert)
+        .values(menuAdverts.map((ad, sort) => ({ siteId: site.id, position: 'menu', sort, url: '', ...ad })));
+    }
+  });
+}
+
+/** Seeds the demo sites into an empty database; a database with any site is left alone. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(mallSite)) as [
+    { count: number },
+  ];
+  if (count > 0) return false;
+  for (const site of DEMO_SITES) await seedSite(db, site);
+  return true;
+}
+
+/** Empties every application table (not the migration journal). */
+export async function resetData(db: Db): Promise<void> {
+  const result = await db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const rows = (result as unknown as { rows: { tablename: string }[] }).rows;
+  if (rows.length === 0) return;
+  const names = rows.map((r) => `"${r.tablename}"`).join(', ');
+  await db.execute(sql.raw(`truncate ${names} restart identity cascade`));
+}

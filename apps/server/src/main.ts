@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemo } from './db/seed';
+import { loadSecrets } from './lib/secrets';
+import { createSiteCache } from './modules/site/site.service';
+
+/** Read config, open the database, migrate, seed demo data when empty, listen. */
+async function main() {
+  const config = readConfig();
+  const secrets = await loadSecrets(config.dataDir);
+  const database = await openDatabase(config);
+  await database.migrate();
+  const seeded = await seedDemo(database.db);
+  const sites = await createSiteCache(database, secrets.hotlineKey);
+  const app = await buildApp({
+    database,
+    secrets,
+    sites,
+    webDist: config.webDist,
+    logger: { level: config.logLevel },
+  });
+  app.addHook('onClose', async () => {
+    await sites.close();
+    await database.close();
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing in-flight requests');
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'unclean stop');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`;
+  app.log.info(`database: ${where}${seeded ? ' (demo data seeded)' : ''}`);
+  const shownHost = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(`Sitemall is running: http://${shownHost}:${config.port}/shoppingmall/home?siteId=719`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

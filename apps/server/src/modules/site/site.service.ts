@@ -1,0 +1,143 @@
+import {
+  type HomePageMode,
+  isPlainHotline,
+  type MenuAd,
+  type SiteConfig,
+  TEMPLATE,
+} from '@sitemall/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import { sealText } from '../../lib/aes';
+import { ok } from '../../lib/envelope';
+import { failure } from '../../lib/errors';
+import { advert, mallSite, siteDistrict, siteTemplate } from './site.tables';
+
+export type SiteRow = typeof mallSite.$inferSelect;
+
+/** A site as the server uses it: its row plus the public configuration answer. */
+export interface Site {
+  row: SiteRow;
+  config: SiteConfig;
+  /** The getSiteConfig and pcInfo answers, serialised once: they are read on every page view. */
+  answers: { siteConfig: string; pcInfo: string };
+}
+
+export const SITE_CHANGED_CHANNEL = 'sitemall_site_changed';
+export const siteNotFound = () => failure('站点不存在');
+
+/** Spec section 3: a hotline that is not plain digits or a landline travels encrypted. */
+export const publicHotline = (hotlineKey: Buffer, hotline: string) =>
+  hotline === '' || isPlainHotline(hotline) ? hotline : sealText(hotlineKey, hotline);
+
+async function menuAds(db: Db, siteId: number): Promise<MenuAd[]> {
+  const rows = await db
+    .select()
+    .from(advert)
+    .where(and(eq(advert.siteId, siteId), eq(advert.position, 'menu'), eq(advert.isEnabled, true)))
+    .orderBy(asc(advert.sort), asc(advert.id));
+  return rows.map(({ id, type, title, url, adName }) => ({ id, type, title, url, adName }));
+}
+
+export async function homePageModes(db: Db, siteId: number): Promise<HomePageMode[]> {
+  const [templates, ads] = await Promise.all([
+    db.select().from(siteTemplate).where(eq(siteTemplate.siteId, siteId)),
+    menuAds(db, siteId),
+  ]);
+  const byName = new Map(templates.map((t) => [t.templateName, t.value]));
+  return [
+    { templateName: TEMPLATE.head, value: byName.get(TEMPLATE.head) ?? { photo: '', note: '' } },
+    { templateName: TEMPLATE.menu, value: ads },
+    { templateName: TEMPLATE.foot, value: byName.get(TEMPLATE.foot) ?? { list: [], photo: '', note: '' } },
+  ];
+}
+
+export async function loadSite(db: Db, hotlineKey: Buffer, siteId: number): Promise<Site | undefined> {
+  const [row] = await db.select().from(mallSite).where(eq(mallSite.id, siteId));
+  if (!row) return undefined;
+  const [modes, districts] = await Promise.all([
+    homePageModes(db, siteId),
+    db
+      .select({ code: siteDistrict.code, name: siteDistrict.name })
+      .from(siteDistrict)
+      .where(eq(siteDistrict.siteId, siteId)),
+  ]);
+  const { advancedConfig, createdAt: _c, updatedAt: _u, ...fields } = row;
+  const config: SiteConfig = {
+    mallSite: {
+      ...fields,
+      hotline: publicHotline(hotlineKey, row.hotline),
+      spareHotline: publicHotline(hotlineKey, row.spareHotline),
+      homePageModes: modes,
+    },
+    advancedConfig,
+    mallSiteDistrict: districts,
+    code: 200,
+  };
+  return {
+    row,
+    config,
+    answers: {
+      siteConfig: JSON.stringify(ok(config)),
+      pcInfo: JSON.stringify(ok({ code: 200, mallSite: { homePageModes: modes } })),
+    },
+  };
+}
+
+/**
+ * Site configuration is read on every page view, so it is kept in memory. A change made by any
+ * process is announced with NOTIFY; every process drops its copy on the announcement. The TTL
+ * only bounds staleness should a notification ever be missed (a reconnect, say).
+ */
+export interface SiteCache {
+  get(siteId: number): Promise<Site | undefined>;
+  invalidate(siteId: number): void;
+  close(): Promise<void>;
+}
+
+const CACHE_TTL_MS = 60_000;
+
+export async function createSiteCache(database: Database, hotlineKey: Buffer): Promise<SiteCache> {
+  const entries = new Map<number, { site: Promise<Site | undefined>; loadedAt: number }>();
+  const invalidate = (siteId: number) => entries.delete(siteId);
+  const stopListening = await database.listen(SITE_CHANGED_CHANNEL, (payload) => invalidate(Number(payload)));
+  return {
+    get(siteId) {
+      const cached = entries.get(siteId);
+      if (cached && Date.now() - cached.loadedAt < CACHE_TTL_MS) return cached.site;
+      const site = loadSite(database.db, hotlineKey, siteId);
+      // Unknown sites are not remembered: the cache must not grow with whatever ids clients try.
+      entries.set(siteId, { site, loadedAt: Date.now() });
+      site.then(
+        (found) => found || invalidate(siteId),
+        () => invalidate(siteId),
+      );
+      return site;
+    },
+    invalidate,
+    close: stopListening,
+  };
+}
+
+/** Announce a change of site data to every server process (the cache listens). */
+export async function announceSiteChange(db: Db, siteId: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${SITE_CHANGED_CHANNEL}, ${String(siteId)})`);
+}
+
+export async function updateSite(
+  db: Db,
+  siteId: number,
+  patch: Partial<Omit<typeof mallSite.$inferInsert, 'id'>>,
+): Promise<void> {
+  await db
+    .update(mallSite)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(mallSite.id, siteId));
+  await announceSiteChange(db, siteId);
+}
+
+/** A site that exists; else the spec's code 500 (section 8). */
+export async function requireSite(sites: SiteCache, siteId: number): Promise<Site> {
+  const site = await sites.get(siteId);
+  if (!site) throw siteNotFound();
+  return site;
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../test/harness';
+import { parsePayload } from './body';
+
+const URL = '/front-mall-api/mall/mallsite/getSiteConfig';
+
+describe('parsePayload', () => {
+  it('reads JSON, a JSON string, URL-encoded text and repeated keys alike', () => {
+    expect(parsePayload('{"siteId":719}', 'json')).toEqual({ siteId: 719 });
+    expect(parsePayload('"{\\"siteId\\":719}"', 'json')).toEqual({ siteId: 719 });
+    expect(parsePayload('siteId=719&a=1&a=2', 'form')).toEqual({ siteId: '719', a: ['1', '2'] });
+    expect(parsePayload('{"siteId":719}', 'form')).toEqual({ siteId: 719 });
+    expect(parsePayload('  ', 'json')).toEqual({});
+  });
+
+  it('refuses JSON that is not an object', () => {
+    expect(() => parsePayload('[1,2]', 'json')).toThrow('请求体必须是一个对象');
+    expect(() => parsePayload('{broken', 'json')).toThrow('请求体不是有效的 JSON');
+    expect(() => parsePayload('42', 'json')).toThrow('请求体必须是一个对象');
+  });
+});
+
+describe('every POST accepts all four encodings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  const siteNameOf = (res: { json(): unknown }) =>
+    (res.json() as { data: { mallSite: { siteName: string } } | null }).data?.mallSite.siteName;
+
+  it('JSON with a numeric string is coerced', async () => {
+    const res = await t.app.inject({ method: 'POST', url: URL, payload: { siteId: '719' } });
+    expect(siteNameOf(res)).toBe('汇通银行信用卡积分商城');
+  });
+
+  it('a raw JSON string, as JSON or as text', async () => {
+    for (const contentType of ['application/json', 'text/plain']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: URL,
+        headers: { 'content-type': contentType },
+        payload: JSON.stringify(JSON.stringify({ siteId: 10110 })),
+      });
+      expect(siteNameOf(res)).toBe('云企员工福利商城');
+    }
+  });
+
+  it('URL-encoded form', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'siteId=1000',
+    });
+    expect(siteNameOf(res)).toBe('乐享积分商城');
+  });
+
+  it('multipart form data', async () => {
+    const form = new FormData();
+    form.append('siteId', '719');
+    const request = new Request('http://x', { method: 'POST', body: form });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(siteNameOf(res)).toBe('汇通银行信用卡积分商城');
+  });
+});
+
+describe('bad bodies answer the envelope, never a 5xx', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  const cases: [string, Record<string, string>, string | Buffer, number, string][] = [
+    ['missing body', {}, '', 400, '缺少参数：siteId'],
+    [
+      'non-numeric siteId',
+      { 'content-type': 'application/json' },
+      '{"siteId":"abc"}',
+      400,
+      '参数 siteId 格式不正确',
+    ],
+    [
+      'negative siteId',
+      { 'content-type': 'application/json' },
+      '{"siteId":-3}',
+      400,
+      '参数 siteId 超出允许范围',
+    ],
+    [
+      'huge siteId',
+      { 'content-type': 'application/json' },
+      '{"siteId":99999999999999999999}',
+      400,
+      '参数 siteId 超出允许范围',
+    ],
+    ['broken JSON', { 'content-type': 'application/json' }, '{"siteId":', 400, '请求体不是有效的 JSON'],
+    ['a JSON array', { 'content-type': 'application/json' }, '[719]', 400, '请求体必须是一个对象'],
+    [
+      'broken multipart',
+      { 'content-type': 'multipart/form-data; boundary=----x' },
+      '------x\r\nContent-Disposition: form-data; name="siteId"\r\n\r\n719',
+      400,
+      '',
+    ],
+    ['multipart without boundary', { 'content-type': 'multipart/form-data' }, 'siteId=1', 400, ''],
+    [
+      'a body over 1 MB',
+      { 'content-type': 'application/json' },
+      `{"siteId":719,"x":"${'a'.repeat(1_100_000)}"}`,
+      413,
+      '请求内容过大（上限 1 MB）',
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, headers, payload, code, msg) => {
+    const res = await t.app.inject({ method: 'POST', url: URL, headers, payload });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ code, success: false, data: null });
+    if (msg) expect(body.msg).toBe(msg);
+    else expect(body.msg).toMatch(/\S/);
+    expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+});

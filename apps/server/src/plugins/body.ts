@@ -1,0 +1,75 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { badRequest } from '../lib/errors';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+function parseUrlEncoded(text: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const existing = out[key];
+    if (existing === undefined) out[key] = value;
+    else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return out;
+}
+
+/**
+ * The storefront may post a payload as JSON, as a JSON string, URL-encoded or as form data
+ * (spec section 7). Every form ends as one plain object; a JSON text sent as a string, or sent
+ * under a form content type, is unwrapped so that all four read the same.
+ */
+export function parsePayload(text: string, hint: 'json' | 'form' | 'any'): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  const looksJson = trimmed.startsWith('{') || trimmed.startsWith('"') || trimmed.startsWith('[');
+  if (hint === 'json' || looksJson) {
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      if (hint === 'json') throw badRequest('请求体不是有效的 JSON');
+      return parseUrlEncoded(trimmed);
+    }
+    if (typeof value === 'string') return parsePayload(value, 'json');
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw badRequest('请求体必须是一个对象');
+    }
+    return value;
+  }
+  return parseUrlEncoded(trimmed);
+}
+
+const asText = (_req: FastifyRequest, body: string | Buffer) =>
+  typeof body === 'string' ? body : body.toString('utf8');
+
+export const bodyPlugin = fp(async (app: FastifyInstance) => {
+  app.removeAllContentTypeParsers();
+  const parser =
+    (hint: 'json' | 'form' | 'any') =>
+    (req: FastifyRequest, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+      try {
+        done(null, parsePayload(asText(req, body), hint));
+      } catch (error) {
+        done(error as Error);
+      }
+    };
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, parser('json'));
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'text/plain'],
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    parser('form'),
+  );
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fieldSize: BODY_LIMIT, fields: 200, fileSize: 5 * BODY_LIMIT, files: 5, parts: 210 },
+  });
+  // Anything else (or no content type at all) is read as best we can rather than refused.
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, parser('any'));
+
+  // A POST without a body validates as an empty payload, so "missing field" is what it reports.
+  app.addHook('preValidation', async (req) => {
+    if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+  });
+});

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TokenResolver } from '../context';
+import type { Db } from '../db/client';
+import { tokenInvalid, unauthorized } from '../lib/errors';
+import { type SiteCache, siteNotFound } from '../modules/site/site.service';
+
+export function tokenOf(req: FastifyRequest): string | undefined {
+  const header = req.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  if (token) return token;
+  const auth = req.headers.authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice(7).trim() || undefined : undefined;
+}
+
+function siteIdOf(req: FastifyRequest): number | undefined {
+  const fromBody = (req.body as { siteId?: unknown } | undefined)?.siteId;
+  const fromQuery = (req.query as { siteId?: unknown } | undefined)?.siteId;
+  const value = Number(fromBody ?? fromQuery);
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+/**
+ * Resolves the site and the member of a request once, after validation, into `req.ctx`.
+ * Routes say in their config whether they need a site or a logged-in member.
+ */
+export const contextPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; sites: SiteCache; resolveToken?: TokenResolver }) => {
+    app.decorateRequest('ctx', null as never);
+    app.addHook('preHandler', async (req) => {
+      req.ctx = { db: opts.db };
+      const config = req.routeOptions.config;
+      const siteId = siteIdOf(req);
+      if (siteId !== undefined) req.ctx.site = await opts.sites.get(siteId);
+      if (config.site === 'required' && !req.ctx.site) throw siteNotFound();
+
+      const token = tokenOf(req);
+      if (!token) {
+        if (config.auth === 'required') throw unauthorized();
+        return;
+      }
+      req.ctx.token = token;
+      const check = opts.resolveToken
+        ? await opts.resolveToken(opts.db, token, siteId)
+        : { status: 'unknown' as const };
+      if (check.status === 'ok') req.ctx.member = check.member;
+      else if (config.auth === 'required') throw check.status === 'unknown' ? unauthorized() : tokenInvalid();
+    });
+  },
+);

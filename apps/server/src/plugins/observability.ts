@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client';
+
+const SLOW_REQUEST_MS = 1000;
+
+/**
+ * Health, readiness and Prometheus metrics. Successful requests are counted, not logged:
+ * logging each one would cost a third of the throughput (architecture.md, performance facts).
+ */
+export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    duration.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 500 || reply.elapsedTime > SLOW_REQUEST_MS) {
+      req.log.warn(
+        { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'slow or failed request',
+      );
+    }
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const hidden = { schema: { hide: true } };
+  app.get('/healthz', hidden, async () => ({ status: 'ok' }));
+  app.get('/readyz', hidden, async (_req, reply) => {
+    try {
+      await opts.database.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+  app.get('/metrics', hidden, async (_req, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
+});

@@ -1,0 +1,66 @@
+import pg from 'pg';
+import { type AppDeps, buildApp } from '../app';
+import { type Database, openDatabase } from '../db/client';
+import { resetData, seedDemo } from '../db/seed';
+import { testSecrets } from '../lib/secrets';
+import { createSiteCache } from '../modules/site/site.service';
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * The worker's database: in-memory PGlite, or, when TEST_DATABASE_URL is set (CI), a fresh
+ * PostgreSQL database of its own per worker named after that URL's database.
+ */
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    const base = process.env.TEST_DATABASE_URL;
+    let database: Database;
+    if (base) {
+      const url = new URL(base);
+      const name = `${url.pathname.slice(1) || 'sitemall_test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+      const admin = new pg.Client({ connectionString: base.replace(/\/[^/]*$/, '/postgres') });
+      await admin.connect();
+      await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+      await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+      await admin.end();
+      url.pathname = `/${name}`;
+      database = await openDatabase({ databaseUrl: url.toString() });
+    } else {
+      database = await openDatabase({});
+    }
+    await database.migrate();
+    return database;
+  })();
+  return shared;
+}
+
+/** Fresh demo data and an app built on the worker's database. */
+export async function testApp(overrides: Partial<AppDeps> = {}) {
+  const database = await testDatabase();
+  await resetData(database.db);
+  await seedDemo(database.db);
+  const secrets = testSecrets();
+  const sites = await createSiteCache(database, secrets.hotlineKey);
+  const app = await buildApp({ database, secrets, sites, ...overrides });
+  return {
+    app,
+    database,
+    db: database.db,
+    secrets,
+    sites,
+    /** POST a payload as JSON and return the parsed envelope. */
+    async post<T = unknown>(url: string, payload: unknown, headers: Record<string, string> = {}) {
+      const res = await app.inject({ method: 'POST', url, payload: payload as object, headers });
+      return {
+        status: res.statusCode,
+        body: res.json() as { code: number; msg: string; success: boolean; data: T },
+      };
+    },
+    async close() {
+      await app.close();
+      await sites.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
