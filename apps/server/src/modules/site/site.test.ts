@@ -22,37 +22,40 @@ const getSiteConfig = (siteId: unknown) =>
   t.post<SiteConfig>('/front-mall-api/mall/mallsite/getSiteConfig', { siteId });
 
 describe('getSiteConfig', () => {
-  it.each(DEMO_SITES.map((s) => [s.id, s] as const))(
-    'answers site %i with its own configuration',
-    async (id, demo) => {
-      const { status, body } = await getSiteConfig(id);
-      expect(status).toBe(200);
-      expect(body).toMatchObject({ code: 200, success: true });
-      const data = body.data;
-      expect(Object.keys(data).sort()).toEqual(['advancedConfig', 'code', 'mallSite', 'mallSiteDistrict']);
-      expect(data.code).toBe(200);
-      expect(data.mallSite).toMatchObject({
-        id,
-        siteName: demo.siteName,
-        loginWay: demo.loginWay,
-        paywayConf: demo.paywayConf,
-        cashUnit: demo.cashUnit,
-        configJson: demo.configJson,
-        customServicePcSwitch: demo.customServicePcSwitch,
-        isUsable: 1,
-        loginOrder: demo.loginOrder,
-        dingtalkAuthSwitch: demo.dingtalkAuthSwitch,
-        supplyConfig: demo.supplyConfig,
-      });
-      expect(data.advancedConfig).toEqual(demo.advancedConfig);
-      expect(data.mallSiteDistrict).toEqual(demo.districts);
-      expect(data.mallSite.homePageModes.map((m) => m.templateName)).toEqual([
-        TEMPLATE.head,
-        TEMPLATE.menu,
-        TEMPLATE.foot,
-      ]);
-    },
-  );
+  it.each(
+    DEMO_SITES.map((s) => [s.id, s] as const),
+  )('answers site %i with its own configuration', async (id, demo) => {
+    const { status, body } = await getSiteConfig(id);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ code: 200, success: true });
+    const data = body.data;
+    expect(Object.keys(data).sort()).toEqual(['advancedConfig', 'code', 'mallSite', 'mallSiteDistrict']);
+    expect(data.code).toBe(200);
+    expect(data.mallSite).toMatchObject({
+      id,
+      siteName: demo.siteName,
+      loginWay: demo.loginWay,
+      paywayConf: demo.paywayConf,
+      cashUnit: demo.cashUnit,
+      configJson: demo.configJson,
+      customServicePcSwitch: demo.customServicePcSwitch,
+      isUsable: 1,
+      loginOrder: demo.loginOrder,
+      dingtalkAuthSwitch: demo.dingtalkAuthSwitch,
+      supplyConfig: demo.supplyConfig,
+    });
+    expect(data.advancedConfig).toEqual(demo.advancedConfig);
+    expect(data.mallSiteDistrict).toEqual(demo.districts);
+    expect(data.mallSite.homePageModes.map((m) => m.templateName)).toEqual([
+      TEMPLATE.head,
+      TEMPLATE.menu,
+      TEMPLATE.foot,
+    ]);
+    // The answer is serialised once and cached, so it is checked against its schema here.
+    expect(Value.Check(GetSiteConfigReply, body)).toBe(true);
+    const pcInfo = await t.post('/front-mall-api/mall/mallsite/pcInfo', { id });
+    expect(Value.Check(PcInfoReply, pcInfo.body)).toBe(true);
+  });
 
   it('answers code 500 with a clear msg for a site that does not exist', async () => {
     const { status, body } = await getSiteConfig(4242);
