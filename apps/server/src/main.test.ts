@@ -21,8 +21,12 @@ function start(dataDir: string, port: number) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', () => output.includes('Sitemall is running') && resolve());
     child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
@@ -32,47 +36,53 @@ function start(dataDir: string, port: number) {
 }
 
 describe('main', () => {
-  it('starts on PGlite with demo data, prints the home address, and stops cleanly on SIGTERM', {
-    timeout: 60_000,
-  }, async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-main-'));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const first = start(dataDir, port);
-    await first.ready;
-    expect(first.output()).toContain(`http://localhost:${port}/shoppingmall/home?siteId=719`);
-    // A request whose body is still arriving when the stop signal comes must still be answered.
-    const body = '{"siteId":719}';
-    const socket = net.connect(port, '127.0.0.1');
-    const answer = new Promise<string>((resolve) => {
-      let text = '';
-      socket.on('data', (d) => (text += d));
-      socket.on('close', () => resolve(text));
-    });
-    await new Promise((r) => socket.once('connect', r));
-    socket.write(
-      `POST /front-mall-api/mall/mallsite/getSiteConfig HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
-    );
-    await new Promise((r) => setTimeout(r, 200));
-    first.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
-    socket.write(body.slice(5));
-    const text = await answer;
-    expect(text).toMatch(/^HTTP\/1.1 200/);
-    expect(text).toContain('"code":200');
-    expect(await first.exited).toBe(0);
+  it(
+    'starts on PGlite with demo data, prints the home address, and stops cleanly on SIGTERM',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-main-'));
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const first = start(dataDir, port);
+      await first.ready;
+      expect(first.output()).toContain(`http://localhost:${port}/shoppingmall/home?siteId=719`);
+      // A request whose body is still arriving when the stop signal comes must still be answered.
+      const body = '{"siteId":719}';
+      const socket = net.connect(port, '127.0.0.1');
+      const answer = new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (d) => {
+          text += d;
+        });
+        socket.on('close', () => resolve(text));
+      });
+      await new Promise((r) => socket.once('connect', r));
+      socket.write(
+        `POST /front-mall-api/mall/mallsite/getSiteConfig HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      first.child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 200));
+      socket.write(body.slice(5));
+      const text = await answer;
+      expect(text).toMatch(/^HTTP\/1.1 200/);
+      expect(text).toContain('"code":200');
+      expect(await first.exited).toBe(0);
 
-    // The data written by the first run is still there: a second start seeds nothing.
-    const second = start(dataDir, port);
-    await second.ready;
-    const res = await fetch(`http://127.0.0.1:${port}/front-mall-api/mall/mallsite/getSiteConfig`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'siteId=10110',
-    });
-    expect(((await res.json()) as { data: { mallSite: { siteName: string } } }).data.mallSite.siteName).toBe(
-      '云企员工福利商城',
-    );
-    second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
-  });
+      // The data written by the first run is still there: a second start seeds nothing.
+      const second = start(dataDir, port);
+      await second.ready;
+      const res = await fetch(`http://127.0.0.1:${port}/front-mall-api/mall/mallsite/getSiteConfig`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'siteId=10110',
+      });
+      expect(
+        ((await res.json()) as { data: { mallSite: { siteName: string } } }).data.mallSite.siteName,
+      ).toBe('云企员工福利商城');
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+    },
+  );
 });
