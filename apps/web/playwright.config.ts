@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the real server and a fresh database. CI builds the storefront
+ * first; the web server here only runs the API server, which serves apps/web/dist.
+ * Chromium is Debian's (/usr/bin/chromium); Playwright never downloads a browser.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8091);
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+// A fresh data directory per run; the server creates and seeds it on start.
+const dataDir = path.join(tmpdir(), `sitemall-e2e-${Date.now()}-${randomBytes(4).toString('hex')}`);
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../../test-results/web-e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${PORT}/shoppingmall/`,
+    viewport: { width: 1366, height: 900 },
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npm run start -w @sitemall/server',
+    cwd: repoRoot,
+    env: { PORT: String(PORT), DATA_DIR: dataDir },
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

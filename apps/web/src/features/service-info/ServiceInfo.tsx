@@ -1,0 +1,60 @@
+import { Modal, Typography } from 'antd';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useSite } from '../../site/SiteProvider.tsx';
+import { findEntry, serviceHours } from './content.ts';
+
+interface ServiceInfoApi {
+  open: (entryKey: string) => void;
+}
+
+const ServiceInfoContext = createContext<ServiceInfoApi>({ open: () => {} });
+
+export const useServiceInfo = (): ServiceInfoApi => useContext(ServiceInfoContext);
+
+/** Holds the one service-information dialog the footer and the header's after-sales menu open. */
+export function ServiceInfoProvider({ children }: { children: ReactNode }) {
+  const { site, hotline } = useSite();
+  const [entryKey, setEntryKey] = useState<string | null>(null);
+  const open = useCallback((key: string) => setEntryKey(key), []);
+  const api = useMemo(() => ({ open }), [open]);
+  const entry = entryKey ? findEntry(entryKey) : undefined;
+  const sections = entry?.sections({
+    siteName: site?.siteName ?? '',
+    hotline,
+    hours: serviceHours(site?.configJson.serviceHours),
+  });
+
+  return (
+    <ServiceInfoContext.Provider value={api}>
+      {children}
+      <Modal
+        open={!!entry}
+        title={entry?.title}
+        onCancel={() => setEntryKey(null)}
+        footer={null}
+        width={640}
+        destroyOnHidden
+      >
+        <div className="service-info">
+          {sections?.map((section, index) => (
+            // Sections are static text in a fixed order.
+            // biome-ignore lint/suspicious/noArrayIndexKey: static, never reordered
+            <section key={index}>
+              {section.heading && <Typography.Title level={5}>{section.heading}</Typography.Title>}
+              {section.paragraphs?.map((text) => (
+                <Typography.Paragraph key={text}>{text}</Typography.Paragraph>
+              ))}
+              {section.steps && (
+                <ol>
+                  {section.steps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </ol>
+              )}
+            </section>
+          ))}
+        </div>
+      </Modal>
+    </ServiceInfoContext.Provider>
+  );
+}

@@ -1,0 +1,65 @@
+import { SearchOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { Badge, Button, Input } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSiteLink } from '../site/links.ts';
+import { useSite } from '../site/SiteProvider.tsx';
+
+/** Logo and site name, the search box and the cart link (spec section 2, "Header"). */
+export function MainBar() {
+  const { site, advancedConfig, templates } = useSite();
+  const link = useSiteLink();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [keyword, setKeyword] = useState(params.get('itemName') ?? '');
+  useEffect(() => setKeyword(params.get('itemName') ?? ''), [params]);
+
+  const search = () => {
+    const itemName = keyword.trim();
+    const query = new URLSearchParams({
+      itemName,
+      breadTxt: itemName || '全部商品',
+      time: String(Date.now()),
+    });
+    navigate(link(`/searchList?${query.toString()}`));
+  };
+
+  return (
+    <div className="mainbar">
+      <div className="container mainbar__inner">
+        <Link to={link('/home')} className="mainbar__brand">
+          {advancedConfig?.logo && <img src={advancedConfig.logo} alt="" className="mainbar__logo" />}
+          <span className="mainbar__titles">
+            <span className="mainbar__name">{site?.siteName}</span>
+            {advancedConfig?.slogan && <span className="mainbar__slogan">{advancedConfig.slogan}</span>}
+          </span>
+        </Link>
+        <form
+          className="mainbar__search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            search();
+          }}
+        >
+          <Input
+            size="large"
+            value={keyword}
+            onChange={(event) => setKeyword(event.target.value)}
+            placeholder={templates.head?.note || '搜索商品'}
+            allowClear
+            aria-label="搜索商品"
+          />
+          <Button size="large" type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            搜索
+          </Button>
+        </form>
+        <Link to={link('/shoppingCart')} className="mainbar__cart" data-testid="cart-link">
+          <Badge count={0} showZero size="small" offset={[4, -2]}>
+            <ShoppingCartOutlined className="mainbar__cart-icon" />
+          </Badge>
+          <span>我的购物车</span>
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { Breadcrumb } from 'antd';
+import { Link, useMatches, useSearchParams } from 'react-router';
+import { isRouteMeta } from '../routes/meta.ts';
+import { useSiteLink } from '../site/links.ts';
+
+/** "首页 > breadTxt" on the routes flagged for it (spec section 2, "Global layout"). */
+export function PageBreadcrumb() {
+  const matches = useMatches();
+  const [params] = useSearchParams();
+  const link = useSiteLink();
+  const meta = matches.map((match) => match.handle).findLast(isRouteMeta);
+  if (!meta?.breadcrumb) return null;
+  const text = params.get('breadTxt') || meta.title;
+  return (
+    <Breadcrumb
+      className="page-breadcrumb"
+      items={[{ title: <Link to={link('/home')}>首页</Link> }, { title: text }]}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { DownOutlined, PhoneOutlined } from '@ant-design/icons';
+import { LOGIN_WAY } from '@sitemall/contract';
+import { Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ChangePasswordDialog } from '../features/identity/ChangePasswordDialog.tsx';
+import { useEndSession } from '../features/identity/hooks.ts';
+import { rememberBackPath } from '../features/identity/session.ts';
+import { SERVICE_GROUPS } from '../features/service-info/content.ts';
+import { useServiceInfo } from '../features/service-info/ServiceInfo.tsx';
+import { useSiteLink } from '../site/links.ts';
+import { useSite } from '../site/SiteProvider.tsx';
+import { getUser } from '../site/storage.ts';
+
+/** The name the greeting shows: the username on account-login sites, else the phone (section 2). */
+export function greetingName(
+  user: { phone?: string; username?: string } | null,
+  loginWay: number | undefined,
+) {
+  if (!user) return '';
+  return (loginWay === LOGIN_WAY.account ? user.username : user.phone) || user.phone || user.username || '';
+}
+
+/** The utility bar above the header (spec section 2, "Header"). */
+export function TopBar() {
+  const { site, hotline } = useSite();
+  const link = useSiteLink();
+  const serviceInfo = useServiceInfo();
+  const endSession = useEndSession();
+  const [changingPassword, setChangingPassword] = useState(false);
+  const location = useLocation(); // re-read the stored user on every navigation
+  const user = getUser();
+  const config = site?.configJson;
+  const name = greetingName(user, site?.loginWay);
+  const showCustomerService = site?.customServicePcSwitch === 1 || config?.customServiceEntry === 'Y';
+
+  const accountMenu: MenuProps['items'] = [
+    { key: 'center', label: <Link to={link('/personalCenter')}>个人中心</Link> },
+    { key: 'password', label: '修改登录密码' },
+    ...(config?.hideExit === 'Y' ? [] : [{ key: 'exit', label: '退出' }]),
+  ];
+  const onAccountMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'password') setChangingPassword(true);
+    // Exit (section 4): the server logs the token out; user, token, open id and session storage go; then login.
+    if (key === 'exit') void endSession();
+  };
+  // After logging in from the header, the visitor comes back to the page they were on.
+  const onLoginLink = () => rememberBackPath(`${location.pathname}${location.search}`);
+
+  const afterSalesMenu: MenuProps['items'] = SERVICE_GROUPS.map((group) => ({
+    key: group.key,
+    type: 'group' as const,
+    label: group.title,
+    children: group.entries.map((entry) => ({ key: entry.key, label: entry.title })),
+  }));
+
+  return (
+    <div className="topbar">
+      <div className="container topbar__inner">
+        <div className="topbar__left">
+          {config?.hideServicePhone !== 'Y' && hotline && (
+            <span className="topbar__phone" data-testid="service-phone">
+              <PhoneOutlined /> 客服电话：{hotline}
+            </span>
+          )}
+          {name ? (
+            <span className="topbar__greeting">
+              您好，{name}，欢迎来到{site?.siteName}
+            </span>
+          ) : (
+            <span className="topbar__greeting">
+              您好，欢迎来到{site?.siteName}！
+              <Link to={link('/login')} className="topbar__login" onClick={onLoginLink}>
+                请登录
+              </Link>
+              {config?.showRegister === 'Y' && (
+                <Link to={link('/register')} className="topbar__register">
+                  免费注册
+                </Link>
+              )}
+            </span>
+          )}
+        </div>
+        <ul className="topbar__links">
+          {showCustomerService && (
+            <li>
+              <Link to={link('/platformCustomerService')}>商城客服</Link>
+            </li>
+          )}
+          <li>
+            <Link to={link('/batchOrder')}>批量下单</Link>
+          </li>
+          <li>
+            <Link to={link('/myOrder')}>我的订单</Link>
+          </li>
+          {name && (
+            <li>
+              <Dropdown menu={{ items: accountMenu, onClick: onAccountMenu }} placement="bottomRight">
+                <span className="topbar__menu" data-testid="account-menu">
+                  个人中心 <DownOutlined />
+                </span>
+              </Dropdown>
+            </li>
+          )}
+          {config?.afterSalesMenu === 'Y' && (
+            <li>
+              <Dropdown
+                menu={{ items: afterSalesMenu, onClick: ({ key }) => serviceInfo.open(key) }}
+                placement="bottomRight"
+              >
+                <span className="topbar__menu" data-testid="after-sales-menu">
+                  售后信息 <DownOutlined />
+                </span>
+              </Dropdown>
+            </li>
+          )}
+        </ul>
+      </div>
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { configureRequest } from './api/request.ts';
+import { BASENAME, createAppRouter } from './routes/router.tsx';
+import './layout/layout.css';
+
+dayjs.locale('zh-cn');
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+});
+const router = createAppRouter(queryClient);
+
+// The request layer navigates through the router (401/416 → login) and reads its location.
+configureRequest({
+  navigate: (to) => void router.navigate(to, { replace: true }),
+  // The router's own location carries the basename; the request layer works with app paths.
+  currentPath: () => {
+    const { pathname, search } = router.state.location;
+    const path = pathname.startsWith(BASENAME) ? pathname.slice(BASENAME.length) || '/' : pathname;
+    return `${path}${search}`;
+  },
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,219 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+  replace,
+} from 'react-router';
+import { BareLayout, MallLayout } from '../layout/MallLayout.tsx';
+import { Root } from '../layout/Root.tsx';
+import { PageLoading, RouteError } from '../layout/RouteError.tsx';
+import { siteConfigQuery } from '../site/api.ts';
+import { addSiteId, loginRouteFor, withSiteId } from '../site/routing.ts';
+import { getLoginWay, getSiteId, syncSiteId } from '../site/storage.ts';
+import { lazyPart } from './lazyPart.ts';
+import type { RouteMeta } from './meta.ts';
+import { payResultTarget } from './payResult.ts';
+
+export const BASENAME = '/shoppingmall';
+
+/** The address of a loader's request as an app path (without the basename). */
+export function appUrl(request: Request): URL {
+  const url = new URL(request.url);
+  if (url.pathname.startsWith(BASENAME)) url.pathname = url.pathname.slice(BASENAME.length) || '/';
+  return url;
+}
+
+const siteIdOf = (request: Request): string | null =>
+  new URL(request.url).searchParams.get('siteId') || getSiteId();
+
+/** The site in the address becomes the stored site; a token of another site is dropped (section 4). */
+function rootLoader({ request }: LoaderFunctionArgs) {
+  syncSiteId(new URL(request.url).searchParams.get('siteId'));
+  return null;
+}
+
+/** "Adds siteId" (section 2): put the stored siteId into an address that lacks it. */
+function addsSiteIdLoader({ request }: LoaderFunctionArgs) {
+  const target = addSiteId(appUrl(request), getSiteId());
+  if (target) throw replace(target);
+  return null;
+}
+
+type PageModule = { Component: ComponentType };
+
+interface PageSpec {
+  path: string;
+  meta: RouteMeta;
+  load: () => Promise<PageModule>;
+  addsSiteId?: boolean;
+}
+
+/** The route table of spec section 2 (pages drawn inside the mall layout). */
+const MALL_PAGES: PageSpec[] = [
+  { path: 'home', meta: { part: 'home', title: '首页' }, addsSiteId: true, load: () => import('./home.tsx') },
+  {
+    path: 'personalCenter',
+    meta: { part: 'personalCenter', title: '个人中心' },
+    addsSiteId: true,
+    load: () => import('./personalCenter.tsx'),
+  },
+  {
+    path: 'myAddress',
+    meta: { part: 'myAddress', title: '收货地址' },
+    addsSiteId: true,
+    load: () => import('./myAddress.tsx'),
+  },
+  {
+    path: 'billDetails',
+    meta: { part: 'billDetails', title: '账单明细' },
+    addsSiteId: true,
+    load: () => import('./billDetails.tsx'),
+  },
+  {
+    path: 'myOrder',
+    meta: { part: 'myOrder', title: '我的订单' },
+    addsSiteId: true,
+    load: () => import('./myOrder.tsx'),
+  },
+  {
+    path: 'batchOrder',
+    meta: { part: 'batchOrder', title: '批量下单' },
+    addsSiteId: true,
+    load: () => import('./batchOrder.tsx'),
+  },
+  {
+    path: 'orderDetail',
+    meta: { part: 'orderDetail', title: '订单详情' },
+    load: () => import('./orderDetail.tsx'),
+  },
+  {
+    path: 'productDetails',
+    meta: { part: 'productDetails', title: '商品详情', breadcrumb: true },
+    load: () => import('./productDetails.tsx'),
+  },
+  {
+    path: 'shoppingCart',
+    meta: { part: 'shoppingCart', title: '购物车', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./shoppingCart.tsx'),
+  },
+  {
+    path: 'orderSubmission',
+    meta: { part: 'orderSubmission', title: '提交订单', breadcrumb: true },
+    load: () => import('./orderSubmission.tsx'),
+  },
+  { path: 'success', meta: { part: 'success', title: '下单成功' }, load: () => import('./success.tsx') },
+  {
+    path: 'searchList',
+    meta: { part: 'searchList', title: '商品搜索', breadcrumb: true },
+    load: () => import('./searchList.tsx'),
+  },
+  {
+    path: 'specialList',
+    meta: { part: 'specialList', title: '专题活动', breadcrumb: true },
+    load: () => import('./specialList.tsx'),
+  },
+  {
+    path: 'selectPayWay',
+    meta: { part: 'selectPayWay', title: '选择支付方式' },
+    load: () => import('./selectPayWay.tsx'),
+  },
+  {
+    path: 'businessSettlement',
+    meta: { part: 'businessSettlement', title: '商家入驻', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./businessSettlement.tsx'),
+  },
+  {
+    path: 'shopStreet',
+    meta: { part: 'shopStreet', title: '店铺街', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./shopStreet.tsx'),
+  },
+  {
+    path: 'platformCustomerService',
+    meta: { part: 'platformCustomerService', title: '商城客服' },
+    addsSiteId: true,
+    load: () => import('./platformCustomerService.tsx'),
+  },
+  { path: '*', meta: { part: 'notFound', title: '页面不存在' }, load: () => import('./NotFound.tsx') },
+];
+
+/** Login pages and register: no header or footer. */
+const BARE_PAGES: PageSpec[] = [
+  { path: 'PwdLogin', meta: { part: 'PwdLogin', title: '密码登录' }, load: () => import('./PwdLogin.tsx') },
+  {
+    path: 'CodeLogin',
+    meta: { part: 'CodeLogin', title: '短信验证码登录' },
+    load: () => import('./CodeLogin.tsx'),
+  },
+  {
+    path: 'AccountLogin',
+    meta: { part: 'AccountLogin', title: '账号登录' },
+    load: () => import('./AccountLogin.tsx'),
+  },
+  {
+    path: 'register',
+    meta: { part: 'register', title: '注册' },
+    addsSiteId: true,
+    load: () => import('./register.tsx'),
+  },
+];
+
+const toRoute = ({ path, meta, load, addsSiteId }: PageSpec): RouteObject => ({
+  path,
+  handle: meta,
+  ...(addsSiteId ? { loader: addsSiteIdLoader } : {}),
+  lazy: lazyPart(meta.part, load),
+});
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  /** /login: to the login page of the site's login mode, from storage or the site config (section 2). */
+  async function loginLoader({ request }: LoaderFunctionArgs) {
+    const siteId = siteIdOf(request);
+    let loginWay = getLoginWay(siteId);
+    if (loginWay === null && siteId) {
+      try {
+        loginWay = (await queryClient.fetchQuery(siteConfigQuery(siteId))).mallSite.loginWay;
+      } catch {
+        loginWay = null;
+      }
+    }
+    // Without a known mode, password login is the general-purpose page.
+    throw replace(loginRouteFor(loginWay ?? 1, siteId));
+  }
+
+  function payResultLoader({ request }: LoaderFunctionArgs) {
+    throw replace(withSiteId(payResultTarget(), siteIdOf(request)));
+  }
+
+  return [
+    {
+      id: 'root',
+      path: '/',
+      loader: rootLoader,
+      element: <Root />,
+      HydrateFallback: PageLoading,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, loader: ({ request }) => redirect(`/home${new URL(request.url).search}`) },
+        { path: 'login', loader: loginLoader },
+        { path: 'payresultvalid', loader: payResultLoader },
+        {
+          element: <MallLayout />,
+          children: [{ errorElement: <RouteError />, children: MALL_PAGES.map(toRoute) }],
+        },
+        {
+          element: <BareLayout />,
+          children: [{ errorElement: <RouteError />, children: BARE_PAGES.map(toRoute) }],
+        },
+      ],
+    },
+  ];
+}
+
+export const createAppRouter = (queryClient: QueryClient) =>
+  createBrowserRouter(createRoutes(queryClient), { basename: BASENAME });
