@@ -10,6 +10,10 @@ export interface Config {
   logLevel: string;
   /** Built storefront served at /shoppingmall/. */
   webDist: string;
+  /** Expose the simulators' own endpoints (/simulator/...: SMS outbox, partner tickets). */
+  simulators: boolean;
+  /** Login-type calls one client IP may make per minute (brute-force guard). */
+  loginsPerIpMinute: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -30,6 +34,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     problems.push('REDIS_URL must start with redis:// or rediss://');
+  const simulators = (env.SIMULATORS ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(simulators)) problems.push('SIMULATORS must be on or off');
+  const loginsPerIpMinute = Number(env.LOGIN_LIMIT_PER_IP ?? 30);
+  if (!Number.isInteger(loginsPerIpMinute) || loginsPerIpMinute < 1)
+    problems.push('LOGIN_LIMIT_PER_IP must be a positive integer');
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -39,5 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     logLevel,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    simulators: simulators === 'on',
+    loginsPerIpMinute,
   };
 }

@@ -1,8 +1,10 @@
+import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { loadSecrets } from './lib/secrets';
+import { createCatalogCache } from './modules/catalog/catalog.service';
 import { createSiteCache } from './modules/site/site.service';
 
 /** Read config, open the database, migrate, seed demo data when empty, listen. */
@@ -13,15 +15,24 @@ async function main() {
   await database.migrate();
   const seeded = await seedDemo(database.db);
   const sites = await createSiteCache(database, secrets.hotlineKey);
+  const catalogs = await createCatalogCache(database);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const app = await buildApp({
+    redis,
+    simulators: config.simulators,
+    loginsPerIpMinute: config.loginsPerIpMinute,
     database,
     secrets,
     sites,
+    catalogs,
+    dataDir: config.dataDir,
     webDist: config.webDist,
     logger: { level: config.logLevel },
   });
   app.addHook('onClose', async () => {
     await sites.close();
+    await catalogs.close();
+    await redis?.quit();
     await database.close();
   });
 

@@ -1,0 +1,349 @@
+import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { type EnvelopeOf, IDENTITY_MSG, type LoginResult } from '@sitemall/contract';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSiteLink } from '../../site/links.ts';
+import { useSite } from '../../site/SiteProvider.tsx';
+import { AuthShell } from './AuthShell.tsx';
+import { accountLogin, findPassword, pwdLogin, register, smsLogin } from './api.ts';
+import { useLoginSuccess } from './hooks.ts';
+import { loginPasswordRules, passwordRule, phoneRules, sameAs } from './rules.ts';
+import { SmsCodeFields } from './SmsCodeFields.tsx';
+
+/** Submits a form's call, shows the server's msg when it fails, logs in when it succeeds. */
+function useSubmit<V>(
+  call: (values: V) => Promise<EnvelopeOf<LoginResult>>,
+  successMsg: string = IDENTITY_MSG.loggedIn,
+) {
+  const onLogin = useLoginSuccess();
+  const { message } = App.useApp();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (values: V) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await call(values);
+      if (answer.code === 200 && answer.data) {
+        message.success(successMsg);
+        onLogin(answer.data);
+      } else setError(answer.msg || '登录失败，请稍后重试');
+    } catch (e) {
+      setError((e as Error).message || '网络异常，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { submit, error, busy, clearError: () => setError(null) };
+}
+
+function FormError({ error, onClose }: { error: string | null; onClose: () => void }) {
+  if (!error) return null;
+  return (
+    <Alert
+      className="idn-error"
+      type="error"
+      showIcon
+      closable
+      message={error}
+      onClose={onClose}
+      style={{ marginBottom: 16 }}
+      role="alert"
+      data-testid="auth-error"
+    />
+  );
+}
+
+function RegisterLink() {
+  const { site } = useSite();
+  const link = useSiteLink();
+  if (site?.configJson.showRegister !== 'Y') return null;
+  return (
+    <span>
+      还没有账号？<Link to={link('/register')}>免费注册</Link>
+      <span className="idn-foot__sep"> · </span>
+    </span>
+  );
+}
+
+interface PasswordValues {
+  phone?: string;
+  username?: string;
+  password: string;
+}
+
+/**
+ * Password login (way 1: phone + password) and account login (way 3: username + password),
+ * each with the find-password flow one click away.
+ */
+export function PasswordLogin({ by }: { by: 'phone' | 'account' }) {
+  const { siteId } = useSite();
+  const [view, setView] = useState<'login' | 'find'>('login');
+  const [form] = Form.useForm<PasswordValues>();
+  const { submit, error, busy, clearError } = useSubmit((v: PasswordValues) =>
+    by === 'phone'
+      ? pwdLogin({ siteId: siteId ?? '', phone: v.phone ?? '', password: v.password })
+      : accountLogin({ siteId: siteId ?? '', username: (v.username ?? '').trim(), password: v.password }),
+  );
+
+  if (view === 'find') {
+    return (
+      <FindPassword
+        onDone={(phone) => {
+          if (by === 'phone') form.setFieldsValue({ phone, password: '' });
+          setView('login');
+        }}
+      />
+    );
+  }
+  const title = by === 'phone' ? '密码登录' : '账号登录';
+  return (
+    <AuthShell title={title} footer={<RegisterLink />}>
+      <FormError error={error} onClose={clearError} />
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={clearError}>
+        {by === 'phone' ? (
+          <Form.Item name="phone" rules={phoneRules} validateFirst>
+            <Input
+              size="large"
+              prefix={<MobileOutlined />}
+              placeholder="请输入手机号"
+              maxLength={11}
+              autoComplete="tel"
+            />
+          </Form.Item>
+        ) : (
+          <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+            <Input
+              size="large"
+              prefix={<UserOutlined />}
+              placeholder="请输入账号"
+              maxLength={32}
+              autoComplete="username"
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="password" rules={loginPasswordRules} validateFirst>
+          <Input.Password
+            size="large"
+            prefix={<LockOutlined />}
+            placeholder="请输入密码"
+            maxLength={20}
+            autoComplete="current-password"
+          />
+        </Form.Item>
+        <div className="idn-links">
+          <span />
+          <Button type="link" onClick={() => setView('find')}>
+            忘记密码？
+          </Button>
+        </div>
+        <Form.Item style={{ marginTop: 16 }}>
+          <Button type="primary" size="large" htmlType="submit" block loading={busy}>
+            登录
+          </Button>
+        </Form.Item>
+      </Form>
+    </AuthShell>
+  );
+}
+
+interface CodeValues {
+  phone: string;
+  imageCode: string;
+  code: string;
+}
+
+/** SMS code login (way 2): phone, image code, 6-digit SMS code. */
+export function CodeLogin() {
+  const { site, siteId } = useSite();
+  const [form] = Form.useForm<CodeValues>();
+  const { submit, error, busy, clearError } = useSubmit((v: CodeValues) =>
+    smsLogin({ siteId: siteId ?? '', phone: v.phone, code: v.code }),
+  );
+  return (
+    <AuthShell
+      title="短信验证码登录"
+      subtitle={
+        site?.configJson.showRegister === 'Y'
+          ? '未注册的手机号验证后将自动注册并登录'
+          : '使用手机号和短信验证码登录'
+      }
+      footer={<RegisterLink />}
+    >
+      <FormError error={error} onClose={clearError} />
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={clearError}>
+        <Form.Item name="phone" rules={phoneRules} validateFirst>
+          <Input
+            size="large"
+            prefix={<MobileOutlined />}
+            placeholder="请输入手机号"
+            maxLength={11}
+            autoComplete="tel"
+          />
+        </Form.Item>
+        <SmsCodeFields form={form} purpose="login" />
+        <Form.Item style={{ marginTop: 8 }}>
+          <Button type="primary" size="large" htmlType="submit" block loading={busy}>
+            登录
+          </Button>
+        </Form.Item>
+      </Form>
+    </AuthShell>
+  );
+}
+
+interface NewPasswordValues {
+  phone: string;
+  imageCode: string;
+  code: string;
+  newPsw1: string;
+  newPsw2: string;
+}
+
+/** The new password and its confirmation, with section 5's rules and messages. */
+function NewPasswordFields({ label }: { label: string }) {
+  return (
+    <>
+      <Form.Item
+        name="newPsw1"
+        rules={[{ required: true, message: '请输入新密码' }, passwordRule]}
+        validateFirst
+      >
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder={`${label}（6-20位字母加数字）`}
+          maxLength={20}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+      <Form.Item
+        name="newPsw2"
+        dependencies={['newPsw1']}
+        rules={[{ required: true, message: '请输入确认密码' }, sameAs('newPsw1'), passwordRule]}
+        validateFirst
+      >
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder="请再次输入密码"
+          maxLength={20}
+          autoComplete="new-password"
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Find password: a new password set with an SMS code (purpose findPassword). */
+function FindPassword({ onDone }: { onDone: (phone: string) => void }) {
+  const { siteId } = useSite();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<NewPasswordValues>();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (v: NewPasswordValues) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await findPassword({ siteId: siteId ?? '', ...v });
+      if (answer.code === 200) {
+        message.success(answer.msg || IDENTITY_MSG.passwordReset);
+        onDone(v.phone);
+      } else setError(answer.msg || '重置失败，请稍后重试');
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AuthShell
+      title="找回密码"
+      subtitle="通过绑定的手机号验证后重新设置登录密码"
+      footer={
+        <span>
+          想起密码了？
+          <Button type="link" size="small" onClick={() => onDone(form.getFieldValue('phone') ?? '')}>
+            返回登录
+          </Button>
+          <span className="idn-foot__sep"> · </span>
+        </span>
+      }
+    >
+      <FormError error={error} onClose={() => setError(null)} />
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <Form.Item name="phone" rules={phoneRules} validateFirst>
+          <Input
+            size="large"
+            prefix={<MobileOutlined />}
+            placeholder="请输入手机号"
+            maxLength={11}
+            autoComplete="tel"
+          />
+        </Form.Item>
+        <SmsCodeFields form={form} purpose="findPassword" />
+        <NewPasswordFields label="请设置新密码" />
+        <Form.Item>
+          <Button type="primary" size="large" htmlType="submit" block loading={busy}>
+            重置密码
+          </Button>
+        </Form.Item>
+      </Form>
+    </AuthShell>
+  );
+}
+
+/** Registration (only where the site shows it): phone, SMS code (purpose register), password. */
+export function Register() {
+  const { site, siteId } = useSite();
+  const link = useSiteLink();
+  const [form] = Form.useForm<NewPasswordValues>();
+  const { submit, error, busy, clearError } = useSubmit(
+    (v: NewPasswordValues) =>
+      register({ siteId: siteId ?? '', phone: v.phone, code: v.code, password: v.newPsw1 }),
+    IDENTITY_MSG.registered,
+  );
+  const loginLink = (
+    <span>
+      已有账号？<Link to={link('/login')}>立即登录</Link>
+      <span className="idn-foot__sep"> · </span>
+    </span>
+  );
+  if (site?.configJson.showRegister !== 'Y') {
+    return (
+      <AuthShell title="注册" footer={loginLink}>
+        <Alert
+          type="info"
+          showIcon
+          message={IDENTITY_MSG.registerClosed}
+          description="请使用商城提供的方式登录。"
+        />
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell title="注册新账号" subtitle={`注册成为${site.siteName}会员`} footer={loginLink}>
+      <FormError error={error} onClose={clearError} />
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={clearError}>
+        <Form.Item name="phone" rules={phoneRules} validateFirst>
+          <Input
+            size="large"
+            prefix={<MobileOutlined />}
+            placeholder="请输入手机号"
+            maxLength={11}
+            autoComplete="tel"
+          />
+        </Form.Item>
+        <SmsCodeFields form={form} purpose="register" />
+        <NewPasswordFields label="请设置登录密码" />
+        <Form.Item>
+          <Button type="primary" size="large" htmlType="submit" block loading={busy}>
+            注册并登录
+          </Button>
+        </Form.Item>
+      </Form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,139 @@
+import { ReloadOutlined, SafetyCertificateOutlined, SafetyOutlined } from '@ant-design/icons';
+import { IDENTITY_MSG, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, type SmsPurpose } from '@sitemall/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Form, type FormInstance, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useSite } from '../../site/SiteProvider.tsx';
+import { fetchImageCode, sendSmsCode } from './api.ts';
+import { useCountdown } from './hooks.ts';
+import { smsCodeRules } from './rules.ts';
+
+const IMAGE_CODE_REQUIRED = '请输入图形验证码';
+
+/**
+ * Image verification code plus SMS code with the 获取验证码 button. The server asks for an
+ * image code before it sends an SMS; each image code serves one try, so a fresh one is drawn
+ * after every send. The button then counts down SMS_RESEND_SECONDS (spec section 4).
+ */
+export function SmsCodeFields({ form, purpose }: { form: FormInstance; purpose: SmsPurpose }) {
+  const { siteId } = useSite();
+  const { message } = App.useApp();
+  const { left, start } = useCountdown();
+  const [sending, setSending] = useState(false);
+  const captcha = useQuery({
+    queryKey: ['identity', siteId, 'imageCode', purpose],
+    queryFn: async () => {
+      const answer = await fetchImageCode(siteId ?? '');
+      if (answer.code !== 200 || !answer.data) throw new Error(answer.msg || '图形验证码获取失败');
+      return answer.data;
+    },
+    enabled: !!siteId,
+    staleTime: 4 * 60_000,
+    gcTime: 0,
+    retry: false,
+  });
+
+  const refreshCaptcha = () => {
+    form.setFieldValue('imageCode', '');
+    void captcha.refetch();
+  };
+
+  const send = async () => {
+    let phone: string;
+    try {
+      ({ phone } = await form.validateFields(['phone']));
+    } catch {
+      return;
+    }
+    // The image code is needed to send, not to submit the form (it is spent by then).
+    const imageCode = String(form.getFieldValue('imageCode') ?? '').trim();
+    if (!imageCode) {
+      form.setFields([{ name: 'imageCode', errors: [IMAGE_CODE_REQUIRED] }]);
+      return;
+    }
+    if (!captcha.data || !siteId) return;
+    setSending(true);
+    try {
+      const answer = await sendSmsCode({
+        siteId,
+        phone,
+        purpose,
+        captchaId: captcha.data.captchaId,
+        imageCode,
+      });
+      if (answer.code === 200) {
+        message.success(answer.msg || IDENTITY_MSG.codeSent);
+        start(answer.data?.resendAfter ?? SMS_RESEND_SECONDS);
+      } else {
+        message.error(answer.msg || '验证码发送失败');
+        if (answer.msg === IDENTITY_MSG.wrongImageCode)
+          form.setFields([{ name: 'imageCode', errors: [IDENTITY_MSG.wrongImageCode] }]);
+      }
+    } catch (error) {
+      message.error((error as Error).message);
+    } finally {
+      setSending(false);
+      refreshCaptcha();
+    }
+  };
+
+  const svg = captcha.data?.svg;
+  return (
+    <>
+      <Form.Item required>
+        <Space.Compact block>
+          <Form.Item name="imageCode" noStyle>
+            <Input
+              size="large"
+              prefix={<SafetyOutlined />}
+              placeholder="请输入图形验证码"
+              maxLength={8}
+              autoComplete="off"
+            />
+          </Form.Item>
+          <button
+            type="button"
+            className="idn-captcha"
+            onClick={refreshCaptcha}
+            title="看不清？换一张"
+            aria-label="图形验证码，点击换一张"
+            data-testid="captcha"
+            data-captcha-id={captcha.data?.captchaId}
+          >
+            {svg ? (
+              <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt="图形验证码" />
+            ) : (
+              <span>
+                <ReloadOutlined /> {captcha.isError ? '点击重试' : '加载中'}
+              </span>
+            )}
+          </button>
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item required>
+        <Space.Compact block>
+          <Form.Item name="code" rules={smsCodeRules} noStyle>
+            <Input
+              size="large"
+              prefix={<SafetyCertificateOutlined />}
+              placeholder={`请输入${SMS_CODE_LENGTH}位短信验证码`}
+              maxLength={SMS_CODE_LENGTH}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+            />
+          </Form.Item>
+          <Button
+            size="large"
+            className="idn-code-button"
+            onClick={send}
+            loading={sending}
+            disabled={left > 0}
+            data-testid="send-code"
+          >
+            {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+    </>
+  );
+}
