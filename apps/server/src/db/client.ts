@@ -38,7 +38,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
     storage = path.join(dataDir, 'pglite');
     await mkdir(storage, { recursive: true });
   }
-  const client = await PGlite.create(storage, { extensions: { pg_trgm } });
+  // The options form: PGlite.create(undefined, options) silently drops the extensions.
+  const client = await PGlite.create({ dataDir: storage, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',

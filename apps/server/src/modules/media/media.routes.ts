@@ -1,18 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db/client';
+import { productTileSource, shopTileSource } from '../catalog/products';
 import type { SiteCache } from '../site/site.service';
 import { DEMO_IMAGE, demoImage } from './demo-images';
+import { productTile, shopLogo } from './product-images';
 
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ sites: SiteCache }> = async (app, opts) => {
-  app.get(
-    '/media/demo/:name',
-    { schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 80 }) }) } },
-    async (req, reply) => {
-      const siteId = Number(DEMO_IMAGE.exec(req.params.name)?.[3]);
-      const site = siteId ? await opts.sites.get(siteId) : undefined;
-      const svg = site && (await demoImage(req.params.name, site.config));
-      if (!svg) return reply.status(404).type('text/plain').send('Not found');
-      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(svg);
-    },
-  );
+const PRODUCT_IMAGE = /^(\d{1,10})(?:-([23]))?\.svg$/;
+const SHOP_IMAGE = /^(\d{1,10})\.svg$/;
+
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ sites: SiteCache; db: Db }> = async (app, opts) => {
+  const params = { schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 80 }) }) } };
+  const svg = (reply: import('fastify').FastifyReply, body: string | undefined) =>
+    body
+      ? reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(body)
+      : reply.status(404).type('text/plain').send('Not found');
+
+  app.get('/media/demo/:name', params, async (req, reply) => {
+    const siteId = Number(DEMO_IMAGE.exec(req.params.name)?.[3]);
+    const site = siteId ? await opts.sites.get(siteId) : undefined;
+    return svg(reply, site && (await demoImage(req.params.name, site.config)));
+  });
+
+  /** `/media/product/12.svg`, `12-2.svg`, `12-3.svg`: the tiles of product 12 (images are public, as in any shop). */
+  app.get('/media/product/:name', params, async (req, reply) => {
+    const match = PRODUCT_IMAGE.exec(req.params.name);
+    const found = match ? await productTileSource(opts.db, Number(match[1])) : undefined;
+    return svg(reply, found && productTile(found, Number(match?.[2] ?? 1)));
+  });
+
+  app.get('/media/shop/:name', params, async (req, reply) => {
+    const match = SHOP_IMAGE.exec(req.params.name);
+    const found = match ? await shopTileSource(opts.db, Number(match[1])) : undefined;
+    return svg(reply, found && shopLogo(found));
+  });
 };

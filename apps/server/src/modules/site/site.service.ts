@@ -141,3 +141,29 @@ export async function requireSite(sites: SiteCache, siteId: number): Promise<Sit
   if (!site) throw siteNotFound();
   return site;
 }
+
+export type AdvertRow = typeof advert.$inferSelect;
+
+/** A site's enabled adverts, of one position or all, in display order. */
+export async function listAdverts(db: Db, siteId: number, position?: string): Promise<AdvertRow[]> {
+  return db
+    .select()
+    .from(advert)
+    .where(
+      and(
+        eq(advert.siteId, siteId),
+        eq(advert.isEnabled, true),
+        position === undefined ? undefined : eq(advert.position, position),
+      ),
+    )
+    .orderBy(asc(advert.position), asc(advert.sort), asc(advert.id));
+}
+
+/** One enabled advert of the site; another site's advert is not found. */
+export async function findAdvert(db: Db, siteId: number, id: number): Promise<AdvertRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(advert)
+    .where(and(eq(advert.id, id), eq(advert.siteId, siteId), eq(advert.isEnabled, true)));
+  return row;
+}

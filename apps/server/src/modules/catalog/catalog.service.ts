@@ -1,0 +1,141 @@
+import {
+  type CategoryProductGroup,
+  type CategoryTree,
+  type CategoryLabel as Label,
+  sourceName,
+} from '@sitemall/contract';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { AppError, failure } from '../../lib/errors';
+import type { Site } from '../site/site.service';
+import { category, categoryGroup, categoryLabel, product, siteProduct } from './catalog.tables';
+
+export const CATALOG_CHANGED_CHANNEL = 'sitemall_catalog_changed';
+
+export const productNotFound = () => failure('商品不存在或已下架');
+export const notFound = (what: string) => failure(`${what}不存在`);
+
+/** A site's labels and categories, with the answers that read them serialised once. */
+export interface SiteCatalog {
+  labels: Label[];
+  groupsOfLabel: Map<number, CategoryProductGroup[]>;
+  /** Category ids under each label, for listing a whole label. */
+  categoriesOfLabel: Map<number, number[]>;
+  categoryIds: Set<number>;
+  /** Brands selling best on the site: the popular words offered when a search finds nothing. */
+  hotWords: string[];
+  answers: { lableList: string; cateList: Map<number, string>; tree: string };
+}
+
+export async function loadSiteCatalog(db: Db, siteId: number): Promise<SiteCatalog> {
+  const [labels, rows, hot] = await Promise.all([
+    db
+      .select({ id: categoryLabel.id, lableName: categoryLabel.lableName })
+      .from(categoryLabel)
+      .where(eq(categoryLabel.siteId, siteId))
+      .orderBy(asc(categoryLabel.sort), asc(categoryLabel.id)),
+    db
+      .select({
+        labelId: categoryGroup.labelId,
+        levelId: categoryGroup.id,
+        levelName: categoryGroup.levelName,
+        id: category.id,
+        catName: category.catName,
+      })
+      .from(category)
+      .innerJoin(categoryGroup, eq(categoryGroup.id, category.groupId))
+      .where(eq(category.siteId, siteId))
+      .orderBy(asc(categoryGroup.sort), asc(categoryGroup.id), asc(category.sort), asc(category.id)),
+    db
+      .select({ brand: product.brand })
+      .from(siteProduct)
+      .innerJoin(product, eq(product.id, siteProduct.productId))
+      .where(eq(siteProduct.siteId, siteId))
+      .groupBy(product.brand)
+      .orderBy(desc(sql`sum(${siteProduct.sales})`))
+      .limit(8),
+  ]);
+  const groupsOfLabel = new Map<number, CategoryProductGroup[]>(labels.map((l) => [l.id, []]));
+  const categoriesOfLabel = new Map<number, number[]>(labels.map((l) => [l.id, []]));
+  for (const { labelId, ...group } of rows) {
+    groupsOfLabel.get(labelId)?.push(group);
+    categoriesOfLabel.get(labelId)?.push(group.id);
+  }
+  const tree: CategoryTree = {
+    mallCateLables: labels.map((l) => ({ ...l, cateProductList: groupsOfLabel.get(l.id) ?? [] })),
+  };
+  return {
+    labels,
+    groupsOfLabel,
+    categoriesOfLabel,
+    categoryIds: new Set(rows.map((r) => r.id)),
+    hotWords: hot.map((h) => h.brand).filter(Boolean),
+    answers: {
+      lableList: JSON.stringify(ok({ mallCateLables: labels })),
+      cateList: new Map(
+        [...groupsOfLabel].map(([id, groups]) => [id, JSON.stringify(ok({ cateProductList: groups }))]),
+      ),
+      tree: JSON.stringify(ok(tree)),
+    },
+  };
+}
+
+/**
+ * Labels and categories change rarely and are read on every page (the category menu), so they
+ * are kept in memory like the site configuration: any process that changes them announces it
+ * with NOTIFY and every process drops its copy; the TTL bounds staleness after a missed notice.
+ */
+export interface CatalogCache {
+  get(siteId: number): Promise<SiteCatalog>;
+  invalidate(siteId: number): void;
+  close(): Promise<void>;
+}
+
+const CACHE_TTL_MS = 60_000;
+
+export async function createCatalogCache(database: Database): Promise<CatalogCache> {
+  const entries = new Map<number, { catalog: Promise<SiteCatalog>; loadedAt: number }>();
+  const invalidate = (siteId: number) => entries.delete(siteId);
+  const stopListening = await database.listen(CATALOG_CHANGED_CHANNEL, (payload) =>
+    invalidate(Number(payload)),
+  );
+  return {
+    get(siteId) {
+      const cached = entries.get(siteId);
+      if (cached && Date.now() - cached.loadedAt < CACHE_TTL_MS) return cached.catalog;
+      const catalog = loadSiteCatalog(database.db, siteId);
+      entries.set(siteId, { catalog, loadedAt: Date.now() });
+      catalog.catch(() => invalidate(siteId));
+      return catalog;
+    },
+    invalidate,
+    close: stopListening,
+  };
+}
+
+/** Announce a change of a site's labels or categories to every server process. */
+export async function announceCatalogChange(db: Db, siteId: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, ${String(siteId)})`);
+}
+
+/** Renames a label (operator action; here so the cache invalidation has a caller and a test). */
+export async function renameLabel(db: Db, siteId: number, labelId: number, lableName: string) {
+  await db
+    .update(categoryLabel)
+    .set({ lableName })
+    .where(sql`${categoryLabel.id} = ${labelId} and ${categoryLabel.siteId} = ${siteId}`);
+  await announceCatalogChange(db, siteId);
+}
+
+/** The site of a request; routes that call this declare `config: { site: 'required' }`. */
+export function siteOf(ctx: { site?: Site }): Site {
+  if (!ctx.site) throw new AppError(500, '站点不存在');
+  return ctx.site;
+}
+
+/** A supply source as the site names it (spec section 3; supplyConfig first, then the default table). */
+export function sourceOf(site: Site, source: number, type: number) {
+  const found = sourceName(site.row.supplyConfig, source, type) ?? sourceName(site.row.supplyConfig, source);
+  return { source, type, name: found?.name ?? '其他来源', hasAddressTab: found?.hasAddressTab ?? true };
+}

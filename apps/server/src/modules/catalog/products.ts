@@ -1,0 +1,471 @@
+import { Value } from '@sinclair/typebox/value';
+import {
+  type CombinedStock,
+  type HomeProductList,
+  type LimitCheck,
+  MAX_LIST_ITEMS,
+  PAGE_SIZE,
+  type ProductCard,
+  type ProductDetail,
+  ProductLine,
+  type ProductPage,
+  type ProductStock,
+  type SORT_FIELDS,
+} from '@sitemall/contract';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
+import type { Db } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import { offsetOf } from '../../lib/paging';
+import type { Site } from '../site/site.service';
+import { type CatalogCache, notFound, productNotFound, siteOf, sourceOf } from './catalog.service';
+import {
+  category,
+  categoryGroup,
+  categoryLabel,
+  product,
+  productSpecification,
+  shop,
+  sitePrice,
+  siteProduct,
+} from './catalog.tables';
+
+const ph = sql.placeholder;
+
+/**
+ * Prepared statements per database (architecture.md: a prepared query is about twice as fast
+ * as the query builder on a hot path). Built on first use, reused for the life of the pool.
+ */
+const statements = new WeakMap<Db, Map<string, unknown>>();
+export function prepared<T>(db: Db, name: string, build: () => T): T {
+  const map = statements.get(db) ?? new Map<string, unknown>();
+  statements.set(db, map);
+  if (!map.has(name)) map.set(name, build());
+  return map.get(name) as T;
+}
+
+/** The columns of a product card; the subqueries run for the ten rows of a page only. */
+export const cardFields = {
+  id: product.id,
+  name: product.name,
+  brand: product.brand,
+  image: sql<string>`coalesce(${product.images}->>0, '')`,
+  price: siteProduct.price,
+  marketPrice: product.marketPrice,
+  sales: siteProduct.sales,
+  orderType: product.orderType,
+  source: product.source,
+  sourceType: product.sourceType,
+  // A scalar aggregate, not EXISTS: PostgreSQL may turn an EXISTS into a hashed scan of every
+  // specification, where this runs per row of the page through the index.
+  hasStock: sql<boolean>`coalesce((select bool_or(s.stock > 0) from product_specification s where s.product_id = ${product.id}), false)`,
+  specificationId: sql<number>`coalesce((select x.specification_id from site_price x where x.site_id = ${siteProduct.siteId} and x.product_id = ${product.id} order by x.price, x.specification_id limit 1), 0)`,
+};
+export type CardRow = {
+  id: number;
+  name: string;
+  brand: string;
+  image: string;
+  price: number;
+  marketPrice: number;
+  sales: number;
+  orderType: number;
+  source: number;
+  sourceType: number;
+  hasStock: boolean;
+  specificationId: number;
+};
+
+/** Presenter: a database row into the card the contract promises. */
+export const toCard = (site: Site, { sourceType, source, ...row }: CardRow): ProductCard => ({
+  ...row,
+  hasStock: Boolean(row.hasStock),
+  specificationId: Number(row.specificationId),
+  source: sourceOf(site, source, sourceType),
+});
+
+export type SortField = (typeof SORT_FIELDS)[number] | 'relevance';
+export type SortKey = `${SortField}_${'asc' | 'desc'}`;
+
+export function sortKey(field: SortField = 'default', type: 'asc' | 'desc' = 'desc'): SortKey {
+  return `${field}_${field === 'default' || field === 'relevance' ? 'desc' : type}`;
+}
+
+/** ORDER BY of a list; the product id breaks ties so pages never overlap. */
+export function orderOf(key: SortKey): SQL[] {
+  const [field, type] = key.split('_') as [SortField, 'asc' | 'desc'];
+  const dir = type === 'asc' ? asc : desc;
+  switch (field) {
+    case 'sales':
+      return [dir(siteProduct.sales), dir(siteProduct.productId)];
+    case 'price':
+      return [dir(siteProduct.price), dir(siteProduct.productId)];
+    case 'new':
+      return [dir(siteProduct.listedAt), dir(siteProduct.productId)];
+    default:
+      return [desc(siteProduct.sales), desc(siteProduct.productId)];
+  }
+}
+
+const scopeParams = (categories: number[] = []) => ({ categories, category: categories[0] ?? 0 });
+
+const onSaleHere = () => and(eq(siteProduct.siteId, ph('siteId')), eq(siteProduct.isOnSale, true)) as SQL;
+
+/**
+ * One category filters by equality, so the (site, category, sort column, product) indexes give
+ * the order and the page without sorting; a whole label filters by a list of categories.
+ */
+type Scope = 'all' | 'category' | 'categories';
+const scopeOf = (categories?: number[]): Scope =>
+  categories === undefined ? 'all' : categories.length === 1 ? 'category' : 'categories';
+const scopeFilter = (scope: Scope) =>
+  scope === 'all'
+    ? onSaleHere()
+    : scope === 'category'
+      ? (and(onSaleHere(), eq(siteProduct.categoryId, ph('category'))) as SQL)
+      : (and(onSaleHere(), sql`${siteProduct.categoryId} = any(${ph('categories')}::int[])`) as SQL);
+
+function listStatement(db: Db, key: SortKey, scope: Scope) {
+  return prepared(db, `list_${key}_${scope}`, () =>
+    db
+      .select(cardFields)
+      .from(siteProduct)
+      .innerJoin(product, eq(product.id, siteProduct.productId))
+      .where(scopeFilter(scope))
+      .orderBy(...orderOf(key))
+      .limit(ph('limit'))
+      .offset(ph('offset'))
+      .prepare(`catalog_list_${key}_${scope}`),
+  );
+}
+
+function countStatement(db: Db, scope: Scope) {
+  return prepared(db, `count_${scope}`, () =>
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(siteProduct)
+      .where(scopeFilter(scope))
+      .prepare(`catalog_count_${scope}`),
+  );
+}
+
+/** Product list of a category or of a whole label (or of the site), sorted and paged by 10. */
+export async function listProducts(
+  ctx: RequestContext,
+  catalogs: CatalogCache,
+  input: {
+    cateId?: number;
+    lableId?: number;
+    sortField?: SortField;
+    sortType?: 'asc' | 'desc';
+    pageNum?: number;
+  },
+): Promise<ProductPage> {
+  const site = siteOf(ctx);
+  const pageNum = input.pageNum ?? 1;
+  const offset = offsetOf(pageNum);
+  const catalog = await catalogs.get(site.row.id);
+  let categories: number[] | undefined;
+  if (input.cateId !== undefined) {
+    if (!catalog.categoryIds.has(input.cateId)) throw notFound('分类');
+    categories = [input.cateId];
+  } else if (input.lableId !== undefined) {
+    categories = catalog.categoriesOfLabel.get(input.lableId);
+    if (!categories) throw notFound('分类标签');
+  }
+  const scope = scopeOf(categories);
+  const params = { siteId: site.row.id, ...scopeParams(categories), offset, limit: PAGE_SIZE };
+  const [rows, [count]] = await Promise.all([
+    listStatement(ctx.db, sortKey(input.sortField, input.sortType), scope).execute(params),
+    countStatement(ctx.db, scope).execute(params),
+  ]);
+  return {
+    list: rows.map((r) => toCard(site, r as CardRow)),
+    total: count?.total ?? 0,
+    pageNum,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+const detailStatement = (db: Db) =>
+  prepared(db, 'detail', () =>
+    db
+      .select({
+        id: product.id,
+        name: product.name,
+        subtitle: product.subtitle,
+        brand: product.brand,
+        images: product.images,
+        detail: product.detail,
+        price: siteProduct.price,
+        marketPrice: product.marketPrice,
+        sales: siteProduct.sales,
+        orderType: product.orderType,
+        limitNum: siteProduct.limitNum,
+        isOnSale: siteProduct.isOnSale,
+        source: product.source,
+        sourceType: product.sourceType,
+        shopId: shop.id,
+        shopName: shop.shopName,
+        shopLogo: shop.logo,
+        lableId: categoryLabel.id,
+        lableName: categoryLabel.lableName,
+        levelId: categoryGroup.id,
+        levelName: categoryGroup.levelName,
+        catId: category.id,
+        catName: category.catName,
+      })
+      .from(siteProduct)
+      .innerJoin(product, eq(product.id, siteProduct.productId))
+      .innerJoin(shop, eq(shop.id, product.shopId))
+      .innerJoin(category, eq(category.id, siteProduct.categoryId))
+      .innerJoin(categoryGroup, eq(categoryGroup.id, category.groupId))
+      .innerJoin(categoryLabel, eq(categoryLabel.id, categoryGroup.labelId))
+      .where(and(eq(siteProduct.siteId, ph('siteId')), eq(siteProduct.productId, ph('productId'))))
+      .prepare('catalog_detail'),
+  );
+
+/** The specifications of a product with their prices on the site; none when the site does not sell it. */
+const specificationsStatement = (db: Db) =>
+  prepared(db, 'specifications', () =>
+    db
+      .select({
+        id: productSpecification.id,
+        specificationValue: productSpecification.specificationValue,
+        stock: productSpecification.stock,
+        price: sitePrice.price,
+      })
+      .from(productSpecification)
+      .innerJoin(
+        sitePrice,
+        and(eq(sitePrice.specificationId, productSpecification.id), eq(sitePrice.siteId, ph('siteId'))),
+      )
+      .where(eq(productSpecification.productId, ph('productId')))
+      .orderBy(asc(productSpecification.sort), asc(productSpecification.id))
+      .prepare('catalog_specifications'),
+  );
+
+export async function productDetail(ctx: RequestContext, productId: number): Promise<ProductDetail> {
+  const site = siteOf(ctx);
+  const params = { siteId: site.row.id, productId };
+  const [[row], specs] = await Promise.all([
+    detailStatement(ctx.db).execute(params),
+    specificationsStatement(ctx.db).execute(params),
+  ]);
+  if (!row) throw productNotFound();
+  const {
+    source,
+    sourceType,
+    shopId,
+    shopName,
+    shopLogo,
+    lableId,
+    lableName,
+    levelId,
+    levelName,
+    catId,
+    catName,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    source: sourceOf(site, source, sourceType),
+    shop: { id: shopId, shopName, logo: shopLogo },
+    category: { lableId, lableName, levelId, levelName, id: catId, catName },
+    productSpecifications: specs.map((s) => ({ ...s, hasStock: s.stock > 0 })),
+  };
+}
+
+export async function productStock(ctx: RequestContext, productId: number): Promise<ProductStock> {
+  const site = siteOf(ctx);
+  const [[row], specs] = await Promise.all([
+    ctx.db
+      .select({ isOnSale: siteProduct.isOnSale })
+      .from(siteProduct)
+      .where(and(eq(siteProduct.siteId, site.row.id), eq(siteProduct.productId, productId))),
+    specificationsStatement(ctx.db).execute({ siteId: site.row.id, productId }),
+  ]);
+  if (!row) throw productNotFound();
+  return {
+    productId,
+    isOnSale: row.isOnSale,
+    productSpecifications: specs.map((s) => ({ id: s.id, stock: s.stock, hasStock: s.stock > 0 })),
+  };
+}
+
+/** Product lines arrive as a list or, from form data, as its JSON text. */
+export function parseLines(value: unknown): ProductLine[] {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      throw badRequest('参数 productInfos 格式不正确');
+    }
+  }
+  if (!Array.isArray(list) || list.length === 0 || list.length > MAX_LIST_ITEMS)
+    throw badRequest(`参数 productInfos 须为 1-${MAX_LIST_ITEMS} 条商品`);
+  return list.map((item) => {
+    const line = Value.Convert(ProductLine, Value.Default(ProductLine, structuredClone(item)));
+    if (!Value.Check(ProductLine, line)) throw badRequest('参数 productInfos 格式不正确');
+    return line;
+  });
+}
+
+/** Specifications of the given ids that the site sells, with stock and purchase limit. */
+async function linesState(db: Db, siteId: number, lines: ProductLine[]) {
+  const ids = [...new Set(lines.map((l) => l.specificationId))];
+  const rows = await db
+    .select({
+      id: productSpecification.id,
+      productId: productSpecification.productId,
+      stock: productSpecification.stock,
+      isOnSale: siteProduct.isOnSale,
+      limitNum: siteProduct.limitNum,
+    })
+    .from(productSpecification)
+    .innerJoin(
+      siteProduct,
+      and(eq(siteProduct.productId, productSpecification.productId), eq(siteProduct.siteId, siteId)),
+    )
+    .where(inArray(productSpecification.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return (line: ProductLine) => {
+    const row = byId.get(line.specificationId);
+    return row && row.productId === line.productId ? row : undefined;
+  };
+}
+
+export async function combinedStock(ctx: RequestContext, productInfos: unknown): Promise<CombinedStock> {
+  const site = siteOf(ctx);
+  const lines = parseLines(productInfos);
+  const state = await linesState(ctx.db, site.row.id, lines);
+  const list = lines.map((line) => {
+    const row = state(line);
+    const isOnSale = row?.isOnSale ?? false;
+    const stock = isOnSale ? (row?.stock ?? 0) : 0;
+    return { ...line, stock, isOnSale, isEnough: isOnSale && stock >= line.num };
+  });
+  return { isEnough: list.every((l) => l.isEnough), list };
+}
+
+/** Purchase limits: on sale here, enough stock, and no more per order than the product's limit. */
+export async function limitCheck(ctx: RequestContext, productInfos: unknown): Promise<LimitCheck> {
+  const site = siteOf(ctx);
+  const lines = parseLines(productInfos);
+  const state = await linesState(ctx.db, site.row.id, lines);
+  const perProduct = new Map<number, number>();
+  for (const l of lines) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
+  const list = lines.map((line) => {
+    const row = state(line);
+    const limitNum = row?.limitNum ?? 0;
+    const stock = row?.stock ?? 0;
+    let msg = '';
+    if (!row?.isOnSale) msg = '商品不存在或已下架';
+    else if (limitNum > 0 && (perProduct.get(line.productId) ?? 0) > limitNum)
+      msg = `该商品每单限购 ${limitNum} 件`;
+    else if (stock < line.num) msg = stock > 0 ? `库存不足，仅剩 ${stock} 件` : '该规格已售罄';
+    return { ...line, limitNum, stock, isPassed: msg === '', msg };
+  });
+  return { isPassed: list.every((l) => l.isPassed), list };
+}
+
+/** Cards of the given products that the site sells, in the order asked. */
+export async function cardsByIds(ctx: RequestContext, ids: readonly number[]): Promise<ProductCard[]> {
+  const site = siteOf(ctx);
+  if (ids.length === 0) return [];
+  const rows = await ctx.db
+    .select(cardFields)
+    .from(siteProduct)
+    .innerJoin(product, eq(product.id, siteProduct.productId))
+    .where(
+      and(
+        eq(siteProduct.siteId, site.row.id),
+        eq(siteProduct.isOnSale, true),
+        inArray(siteProduct.productId, [...ids]),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r as CardRow]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(site, row)] : [];
+  });
+}
+
+export function parseIds(ids: number[] | string): number[] {
+  const list = typeof ids === 'string' ? ids.split(',').map(Number) : ids;
+  return [...new Set(list.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647))].slice(
+    0,
+    MAX_LIST_ITEMS,
+  );
+}
+
+/** "Guess you like": best sellers of the product's category, then of the site. */
+export async function guessLike(ctx: RequestContext, productId?: number): Promise<ProductCard[]> {
+  const site = siteOf(ctx);
+  const siteId = site.row.id;
+  let categoryId: number | undefined;
+  if (productId) {
+    const [row] = await ctx.db
+      .select({ categoryId: siteProduct.categoryId })
+      .from(siteProduct)
+      .where(and(eq(siteProduct.siteId, siteId), eq(siteProduct.productId, productId)));
+    categoryId = row?.categoryId;
+  }
+  const base = { siteId, offset: 0, limit: PAGE_SIZE + 1 };
+  const near = categoryId
+    ? await listStatement(ctx.db, 'default_desc', 'category').execute({
+        ...base,
+        ...scopeParams([categoryId]),
+      })
+    : [];
+  const rows = (near as CardRow[]).filter((r) => r.id !== productId);
+  if (rows.length < PAGE_SIZE) {
+    const best = (await listStatement(ctx.db, 'default_desc', 'all').execute({
+      ...base,
+      ...scopeParams(),
+      limit: PAGE_SIZE * 2,
+    })) as CardRow[];
+    for (const r of best) if (r.id !== productId && !rows.some((x) => x.id === r.id)) rows.push(r);
+  }
+  return rows.slice(0, PAGE_SIZE).map((r) => toCard(site, r));
+}
+
+/** Home page floors: the best sellers of each label. */
+export async function homeProductList(ctx: RequestContext, catalogs: CatalogCache): Promise<HomeProductList> {
+  const site = siteOf(ctx);
+  const catalog = await catalogs.get(site.row.id);
+  const floors = await Promise.all(
+    catalog.labels.map(async (label) => {
+      const categories = catalog.categoriesOfLabel.get(label.id) ?? [];
+      const rows = await listStatement(ctx.db, 'default_desc', scopeOf(categories)).execute({
+        siteId: site.row.id,
+        ...scopeParams(categories),
+        offset: 0,
+        limit: 8,
+      });
+      return {
+        lableId: label.id,
+        lableName: label.lableName,
+        list: rows.map((r) => toCard(site, r as CardRow)),
+      };
+    }),
+  );
+  return { floors: floors.filter((f) => f.list.length > 0) };
+}
+
+/** What a product tile is drawn from (media module); images are public like any shop's. */
+export async function productTileSource(db: Db, id: number) {
+  if (id > 2_147_483_647) return undefined;
+  const [row] = await db
+    .select({ id: product.id, name: product.name, brand: product.brand, kind: product.kind })
+    .from(product)
+    .where(eq(product.id, id));
+  return row;
+}
+
+export async function shopTileSource(db: Db, id: number) {
+  if (id > 2_147_483_647) return undefined;
+  const [row] = await db.select({ id: shop.id, shopName: shop.shopName }).from(shop).where(eq(shop.id, id));
+  return row;
+}

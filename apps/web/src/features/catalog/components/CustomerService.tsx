@@ -1,0 +1,181 @@
+import {
+  CustomerServiceOutlined,
+  MailOutlined,
+  MessageOutlined,
+  PhoneOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
+import { isMobile, SERVICE_MESSAGE_TOPICS } from '@sitemall/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Col, Form, Input, Result, Row, Select, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { resolveHotline } from '../../../site/api.ts';
+import { useSite } from '../../../site/SiteProvider.tsx';
+import { type ServiceMessageInput, useServiceChannels, useServiceMessage } from '../api.ts';
+import { EmptyState, LoadError } from './states.tsx';
+
+const CHANNEL_ICON: Record<string, ReactNode> = {
+  hotline: <PhoneOutlined />,
+  spareHotline: <PhoneOutlined />,
+  email: <MailOutlined />,
+  online: <CustomerServiceOutlined />,
+  wechat: <WechatOutlined />,
+};
+
+const isPhoneChannel = (type: string) => type === 'hotline' || type === 'spareHotline';
+
+/** A channel's value as shown: hotlines stored encrypted are decrypted like the site hotline. */
+function ChannelValue({ type, value }: { type: string; value: string }) {
+  const shown = useQuery({
+    queryKey: ['serviceChannel', value],
+    queryFn: () => resolveHotline(value),
+    enabled: isPhoneChannel(type),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (!isPhoneChannel(type)) {
+    if (type === 'email') return <a href={`mailto:${value}`}>{value}</a>;
+    if (/^https?:\/\//i.test(value))
+      return (
+        <a href={value} target="_blank" rel="noopener noreferrer">
+          进入在线客服
+        </a>
+      );
+    return <span>{value}</span>;
+  }
+  if (shown.isPending) return <Skeleton.Input size="small" active />;
+  return <span className="service__phone">{shown.data ?? '—'}</span>;
+}
+
+function Channels() {
+  const { siteId } = useSite();
+  const channels = useServiceChannels(siteId ?? '');
+  if (channels.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (channels.isError) return <LoadError error={channels.error} onRetry={() => void channels.refetch()} />;
+  if (channels.data.list.length === 0) return <EmptyState description="暂无客服渠道，请通过留言联系我们" />;
+  return (
+    <ul className="service__channels" data-testid="service-channels">
+      {channels.data.list.map((channel) => (
+        <li key={`${channel.type}-${channel.name}`} className="service__channel">
+          <span className="service__icon">{CHANNEL_ICON[channel.type] ?? <MessageOutlined />}</span>
+          <div>
+            <div className="service__name">{channel.name}</div>
+            <ChannelValue type={channel.type} value={channel.value} />
+            {channel.hours && <div className="service__hours">服务时间：{channel.hours}</div>}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /platformCustomerService: the site's service channels and a message form the server keeps. */
+export function CustomerService() {
+  const { siteId, site } = useSite();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ServiceMessageInput>();
+  const send = useServiceMessage(siteId ?? '');
+  const [sentId, setSentId] = useState<number | null>(null);
+
+  const submit = async (values: ServiceMessageInput) => {
+    try {
+      const answer = await send.mutateAsync({ ...values, content: values.content.trim() });
+      setSentId(answer.messageId);
+      form.resetFields();
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
+  };
+
+  return (
+    <div className="service">
+      <div className="service__banner">
+        <CustomerServiceOutlined />
+        <div>
+          <h1>{site?.siteName} 商城客服</h1>
+          <p>商品咨询、订单、售后问题，我们都在这里为您解答。</p>
+        </div>
+      </div>
+      <Row gutter={16}>
+        <Col span={9}>
+          <Card title="联系我们">
+            <Channels />
+          </Card>
+        </Col>
+        <Col span={15}>
+          <Card title="在线留言">
+            {sentId !== null ? (
+              <div data-testid="service-sent">
+                <Result
+                  status="success"
+                  title="留言已提交"
+                  subTitle={`留言编号 ${sentId}，客服将在工作时间内尽快与您联系。`}
+                  extra={<Button onClick={() => setSentId(null)}>继续留言</Button>}
+                />
+              </div>
+            ) : (
+              <Form<ServiceMessageInput>
+                form={form}
+                labelCol={{ span: 4 }}
+                wrapperCol={{ span: 19 }}
+                onFinish={(values) => void submit(values)}
+                initialValues={{ topic: SERVICE_MESSAGE_TOPICS[0] }}
+              >
+                <Form.Item
+                  label="问题类型"
+                  name="topic"
+                  rules={[{ required: true, message: '请选择问题类型' }]}
+                >
+                  <Select options={SERVICE_MESSAGE_TOPICS.map((t) => ({ value: t, label: t }))} />
+                </Form.Item>
+                <Form.Item
+                  label="您的称呼"
+                  name="name"
+                  rules={[{ required: true, whitespace: true, message: '请输入您的称呼' }, { max: 20 }]}
+                >
+                  <Input maxLength={20} />
+                </Form.Item>
+                <Form.Item
+                  label="手机号码"
+                  name="phone"
+                  validateTrigger="onBlur"
+                  rules={[
+                    { required: true, message: '请输入手机号码' },
+                    {
+                      validator: (_, value: string | undefined) =>
+                        !value || isMobile(value)
+                          ? Promise.resolve()
+                          : Promise.reject(new Error('请输入 11 位手机号码')),
+                    },
+                  ]}
+                >
+                  <Input maxLength={11} inputMode="numeric" />
+                </Form.Item>
+                <Form.Item
+                  label="留言内容"
+                  name="content"
+                  rules={[
+                    { required: true, whitespace: true, message: '请输入留言内容' },
+                    { min: 5, max: 500, message: '留言内容为 5-500 个字' },
+                  ]}
+                >
+                  <Input.TextArea
+                    rows={5}
+                    maxLength={500}
+                    showCount
+                    placeholder="请详细描述您的问题，如订单号、商品名称等"
+                  />
+                </Form.Item>
+                <Form.Item wrapperCol={{ offset: 4, span: 19 }}>
+                  <Button type="primary" htmlType="submit" loading={send.isPending}>
+                    提交留言
+                  </Button>
+                </Form.Item>
+              </Form>
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ProductCard } from '@sitemall/contract';
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useSiteLink } from '../../../site/links.ts';
+import { useSite } from '../../../site/SiteProvider.tsx';
+
+export const productPath = (id: number) => `/productDetails?id=${id}`;
+
+/** One product in a list: picture, name, price in the site's unit, source, sales. */
+export function ProductTile({ product, name }: { product: ProductCard; name?: ReactNode }) {
+  const { formatMoney } = useSite();
+  const link = useSiteLink();
+  const to = link(productPath(product.id));
+  return (
+    <div
+      className={`product-tile ${product.hasStock ? '' : 'product-tile--soldout'}`}
+      data-testid="product-tile"
+    >
+      <Link to={to} className="product-tile__image" title={product.name}>
+        <img src={product.image} alt={product.name} loading="lazy" />
+        {!product.hasStock && <span className="product-tile__badge">暂时无货</span>}
+      </Link>
+      <div className="product-tile__price">
+        <strong>{formatMoney(product.price)}</strong>
+        {product.marketPrice > product.price && <s>{formatMoney(product.marketPrice)}</s>}
+      </div>
+      <Link to={to} className="product-tile__name" title={product.name}>
+        {name ?? product.name}
+      </Link>
+      <div className="product-tile__meta">
+        <Tag bordered={false} color="volcano" className="product-tile__source" data-testid="source-name">
+          {product.source.name}
+        </Tag>
+        <span className="product-tile__sales">已兑 {product.sales}</span>
+      </div>
+    </div>
+  );
+}
+
+/** Products in rows of `columns` tiles. */
+export function ProductGrid({
+  products,
+  columns = 5,
+  renderName,
+}: {
+  products: readonly ProductCard[];
+  columns?: 4 | 5;
+  renderName?: (product: ProductCard) => ReactNode;
+}) {
+  return (
+    <div className={`product-grid product-grid--${columns}`}>
+      {products.map((product) => (
+        <ProductTile key={product.id} product={product} name={renderName?.(product)} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { MAX_PAGE, PAGE_SIZE } from '@sitemall/contract';
+import { Button, Cascader, InputNumber, Pagination, Space, Spin, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useSiteLink } from '../../../site/links.ts';
+import { useSite } from '../../../site/SiteProvider.tsx';
+import { useSearch } from '../api.ts';
+import {
+  fenToYuan,
+  nextSearchState,
+  type SearchSortField,
+  type SearchState,
+  searchParamsOf,
+  yuanToFen,
+} from '../lib/searchQuery.ts';
+import { HighlightedName } from './HighlightedName.tsx';
+import { ProductGrid } from './ProductTile.tsx';
+import { SortBar, type SortOption } from './SortBar.tsx';
+import { EmptyState, GridSkeleton, LoadError } from './states.tsx';
+
+/** A category for the filter: label → group → category, as antd's Cascader takes it. */
+export interface CategoryOption {
+  value: number;
+  label: string;
+  children?: CategoryOption[];
+}
+
+const SORTS: readonly SortOption<SearchSortField>[] = [
+  { field: 'relevance', label: '综合' },
+  { field: 'sales', label: '销量' },
+  { field: 'price', label: '价格', isToggle: true },
+  { field: 'new', label: '新品' },
+];
+
+/** The path of a category in the options (for the Cascader's value), or undefined. */
+function categoryPath(options: readonly CategoryOption[], id: number): number[] | undefined {
+  for (const option of options) {
+    if (!option.children) {
+      if (option.value === id) return [option.value];
+      continue;
+    }
+    const rest = categoryPath(option.children, id);
+    if (rest) return [option.value, ...rest];
+  }
+  return undefined;
+}
+
+function PriceFilter({
+  state,
+  onApply,
+  disabled,
+}: {
+  state: SearchState;
+  onApply: (min?: number, max?: number) => void;
+  disabled: boolean;
+}) {
+  const [min, setMin] = useState<string | null>(
+    state.minPrice === undefined ? null : fenToYuan(state.minPrice),
+  );
+  const [max, setMax] = useState<string | null>(
+    state.maxPrice === undefined ? null : fenToYuan(state.maxPrice),
+  );
+  useEffect(() => {
+    setMin(state.minPrice === undefined ? null : fenToYuan(state.minPrice));
+    setMax(state.maxPrice === undefined ? null : fenToYuan(state.maxPrice));
+  }, [state.minPrice, state.maxPrice]);
+  return (
+    <Space.Compact size="small" className="price-filter">
+      <InputNumber<string>
+        stringMode
+        disabled={disabled}
+        min="0"
+        precision={2}
+        placeholder="最低价"
+        aria-label="最低价"
+        value={min}
+        onChange={setMin}
+        style={{ width: 92 }}
+      />
+      <span className="price-filter__dash">-</span>
+      <InputNumber<string>
+        stringMode
+        disabled={disabled}
+        min="0"
+        precision={2}
+        placeholder="最高价"
+        aria-label="最高价"
+        value={max}
+        onChange={setMax}
+        style={{ width: 92 }}
+      />
+      <Button
+        disabled={disabled}
+        onClick={() => onApply(yuanToFen(min ?? undefined), yuanToFen(max ?? undefined))}
+      >
+        确定
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/**
+ * The results of /searchList: filters (category, price), sorts, highlighted names, pages of 10
+ * and, when nothing matches, the server's suggestions.
+ */
+export function SearchResults({
+  state,
+  onChange,
+  categories,
+  categoryName,
+}: {
+  state: SearchState;
+  onChange: (next: SearchState) => void;
+  categories: CategoryOption[];
+  categoryName?: string;
+}) {
+  const { siteId } = useSite();
+  const link = useSiteLink();
+  const search = useSearch(siteId ?? '', state);
+  const change = (patch: Partial<SearchState>) => onChange(nextSearchState(state, patch));
+  const path = state.cateId ? categoryPath(categories, state.cateId) : undefined;
+  const hasFilter = !!state.cateId || state.minPrice !== undefined || state.maxPrice !== undefined;
+  const data = search.data;
+
+  const priceText =
+    state.minPrice !== undefined || state.maxPrice !== undefined
+      ? `${state.minPrice === undefined ? '0' : fenToYuan(state.minPrice)} - ${state.maxPrice === undefined ? '不限' : fenToYuan(state.maxPrice)}`
+      : null;
+
+  return (
+    <div className="search-page">
+      <div className="filter-panel">
+        <div className="filter-panel__row">
+          <span className="filter-panel__name">分类：</span>
+          <Cascader<CategoryOption>
+            size="small"
+            options={categories}
+            value={path}
+            placeholder={categoryName || '全部分类'}
+            changeOnSelect={false}
+            expandTrigger="hover"
+            allowClear
+            showSearch
+            aria-label="选择分类"
+            style={{ width: 300 }}
+            onChange={(value, selected) => {
+              const last = selected?.at(-1);
+              change({ cateId: last && value ? last.value : undefined });
+            }}
+          />
+        </div>
+        <div className="filter-panel__row">
+          <span className="filter-panel__name">价格：</span>
+          <PriceFilter
+            state={state}
+            disabled={!state.itemName}
+            onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })}
+          />
+          {!state.itemName && <span className="filter-panel__hint">输入搜索词后可按价格筛选</span>}
+        </div>
+        {hasFilter && (
+          <div className="filter-panel__row">
+            <span className="filter-panel__name">已选：</span>
+            {state.cateId && (
+              <Tag closable onClose={() => change({ cateId: undefined })} closeIcon={<CloseOutlined />}>
+                分类：{categoryName || state.cateId}
+              </Tag>
+            )}
+            {priceText && (
+              <Tag closable onClose={() => change({ minPrice: undefined, maxPrice: undefined })}>
+                价格：{priceText}
+              </Tag>
+            )}
+          </div>
+        )}
+      </div>
+
+      <SortBar
+        options={SORTS}
+        field={state.sortField}
+        type={state.sortType}
+        onChange={(sortField, sortType) => change({ sortField, sortType })}
+        extra={
+          data && (
+            <span>
+              {state.itemName && (
+                <>
+                  “<em className="search-hit">{state.itemName}</em>”{' '}
+                </>
+              )}
+              共 <b data-testid="search-total">{data.total}</b> 件商品
+            </span>
+          )
+        }
+      />
+
+      {search.isPending ? (
+        <GridSkeleton />
+      ) : search.isError ? (
+        <LoadError error={search.error} onRetry={() => void search.refetch()} />
+      ) : data && data.list.length > 0 ? (
+        <Spin spinning={search.isPlaceholderData} delay={200}>
+          <ProductGrid
+            products={data.list}
+            renderName={(product) => {
+              const hit = data.list.find((h) => h.id === product.id);
+              return <HighlightedName name={product.name} ranges={hit?.highlights ?? []} />;
+            }}
+          />
+          <Pagination
+            className="catalog-pagination"
+            current={state.pageNum}
+            pageSize={PAGE_SIZE}
+            total={Math.min(data.total, MAX_PAGE * PAGE_SIZE)}
+            showSizeChanger={false}
+            showQuickJumper
+            showTotal={(total) => `共 ${total} 件`}
+            onChange={(pageNum) => change({ pageNum })}
+          />
+        </Spin>
+      ) : (
+        <div className="search-empty" data-testid="search-empty">
+          <EmptyState
+            description={
+              <>
+                <div className="search-empty__title">
+                  {state.itemName ? `抱歉，没有找到与“${state.itemName}”相关的商品` : '该条件下暂无商品'}
+                </div>
+                <div className="search-empty__tip">
+                  {hasFilter ? '可以清除筛选条件，或换个搜索词试试' : '请检查输入是否有误，或换个搜索词试试'}
+                </div>
+              </>
+            }
+          >
+            {hasFilter && (
+              <Button onClick={() => change({ cateId: undefined, minPrice: undefined, maxPrice: undefined })}>
+                清除筛选条件
+              </Button>
+            )}
+          </EmptyState>
+          {data && data.suggestions.words.length > 0 && (
+            <div className="search-empty__words">
+              <span>大家都在搜：</span>
+              {data.suggestions.words.map((word) => (
+                <Link
+                  key={word}
+                  to={link(
+                    `/searchList?${searchParamsOf({ ...state, itemName: word, breadTxt: word, cateId: undefined, minPrice: undefined, maxPrice: undefined, pageNum: 1 }).toString()}`,
+                  )}
+                >
+                  {word}
+                </Link>
+              ))}
+            </div>
+          )}
+          {data && data.suggestions.products.length > 0 && (
+            <section className="floor floor--guess">
+              <header className="floor__head">
+                <h2 className="floor__title">为您推荐</h2>
+              </header>
+              <ProductGrid products={data.suggestions.products} />
+            </section>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
