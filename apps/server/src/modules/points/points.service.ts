@@ -1,0 +1,142 @@
+import { PAGE_SIZE, type PointsEntryType } from '@sitemall/contract';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { failure } from '../../lib/errors';
+import { offsetOf } from '../../lib/paging';
+import { pointsAccount, pointsEntry } from './points.tables';
+
+export interface MemberRef {
+  siteId: number;
+  memberId: number;
+}
+
+export interface PostEntry extends MemberRef {
+  amount: number;
+  type: PointsEntryType;
+  orderNo?: string;
+  note?: string;
+  requestKey?: string;
+}
+
+export type PointsEntry = typeof pointsEntry.$inferSelect;
+
+export const insufficientPoints = () => failure('积分余额不足');
+
+type Executor = Pick<Db, 'execute'>;
+
+/**
+ * Moves a balance and appends its ledger entry in one statement: the conditional UPDATE takes
+ * the row lock, so parallel debits queue and none can take the balance below zero, and the
+ * entry cannot exist without the move or the move without the entry. A request key seen
+ * before makes the statement fail on the unique index, which undoes the move too; the earlier
+ * entry is answered instead. (Inside a transaction that failure aborts it: callers that retry
+ * within one check the key first.)
+ */
+export async function postEntry(db: Executor, entry: PostEntry): Promise<PointsEntry> {
+  if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw failure('积分数额不正确');
+  const { siteId, memberId, amount } = entry;
+  if (amount > 0) {
+    await db.execute(
+      sql`insert into points_account (site_id, member_id, balance) values (${siteId}, ${memberId}, 0) on conflict do nothing`,
+    );
+  }
+  let rows: { id: number }[];
+  try {
+    rows = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        with moved as (
+          update points_account set balance = balance + ${amount}, updated_at = now()
+          where site_id = ${siteId} and member_id = ${memberId} and balance + ${amount} >= 0
+          returning balance
+        )
+        insert into points_entry (site_id, member_id, amount, balance_after, type, order_no, note, request_key)
+        select ${siteId}, ${memberId}, ${amount}, moved.balance, ${entry.type}, ${entry.orderNo ?? null},
+          ${entry.note ?? ''}, ${entry.requestKey ?? null}
+        from moved
+        returning id`),
+    );
+  } catch (error) {
+    const earlier = isUniqueViolation(error) ? await findByRequestKey(db, entry) : undefined;
+    if (earlier) return earlier;
+    throw error;
+  }
+  const [row] = rows;
+  if (!row) throw insufficientPoints();
+  return getEntry(db, Number(row.id));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+async function getEntry(db: Executor, id: number): Promise<PointsEntry> {
+  const result = await db.execute(sql`select * from points_entry where id = ${id}`);
+  return toEntry(rowsOf<Record<string, unknown>>(result)[0] ?? {});
+}
+
+async function findByRequestKey(db: Executor, entry: PostEntry): Promise<PointsEntry | undefined> {
+  const result = await db.execute(
+    sql`select * from points_entry where site_id = ${entry.siteId} and member_id = ${entry.memberId} and request_key = ${entry.requestKey ?? null}`,
+  );
+  const row = rowsOf<Record<string, unknown>>(result)[0];
+  return row ? toEntry(row) : undefined;
+}
+
+function toEntry(row: Record<string, unknown>): PointsEntry {
+  return {
+    id: Number(row.id),
+    siteId: Number(row.site_id),
+    memberId: Number(row.member_id),
+    amount: Number(row.amount),
+    balanceAfter: Number(row.balance_after),
+    type: String(row.type),
+    orderNo: (row.order_no as string | null) ?? null,
+    note: String(row.note ?? ''),
+    requestKey: (row.request_key as string | null) ?? null,
+    createdAt: new Date(row.created_at as string),
+  };
+}
+
+export async function getBalance(db: Db, { siteId, memberId }: MemberRef): Promise<number> {
+  const [row] = await db
+    .select({ balance: pointsAccount.balance })
+    .from(pointsAccount)
+    .where(and(eq(pointsAccount.siteId, siteId), eq(pointsAccount.memberId, memberId)));
+  return row?.balance ?? 0;
+}
+
+export interface BillQuery extends MemberRef {
+  type?: PointsEntryType;
+  from?: Date;
+  to?: Date;
+  pageNum: number;
+}
+
+/** The member's ledger, newest first, page size 10 (spec section 9). */
+export async function listBills(db: Db, query: BillQuery) {
+  const where = and(
+    eq(pointsEntry.siteId, query.siteId),
+    eq(pointsEntry.memberId, query.memberId),
+    query.type ? eq(pointsEntry.type, query.type) : undefined,
+    query.from ? gte(pointsEntry.createdAt, query.from) : undefined,
+    query.to ? lt(pointsEntry.createdAt, query.to) : undefined,
+  );
+  const [list, [total]] = await Promise.all([
+    db
+      .select()
+      .from(pointsEntry)
+      .where(where)
+      .orderBy(desc(pointsEntry.createdAt), desc(pointsEntry.id))
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(query.pageNum)),
+    db.select({ total: count() }).from(pointsEntry).where(where),
+  ]);
+  return { list, total: total?.total ?? 0, pageNum: query.pageNum, pageSize: PAGE_SIZE };
+}
