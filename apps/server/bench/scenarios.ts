@@ -1,3 +1,5 @@
+import { encryptSecret } from '../src/modules/identity/crypto';
+
 /** The hot paths each issue asks to measure; every one is compared with /healthz. */
 export interface Scenario {
   name: string;
@@ -7,13 +9,111 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** Runs once before the scenario (log in, create data ...). */
   prepare?: (base: string) => Promise<void>;
+  /** A fresh body for every request (e.g. a password ciphertext, which is accepted once). */
+  makeBody?: () => unknown;
 }
 
+let publicKeyPem = '';
+const post = async (base: string, path: string, body: unknown) => {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
+};
+
+const authenticated: Scenario = {
+  name: 'POST personal/info (token, 10110)',
+  path: '/front-mall-api/sys/user/personal/info',
+  body: { siteId: 10110 },
+  headers: {},
+  async prepare(base) {
+    const key = await fetch(`${base}/front-mall-api/app/client/publicKey`).then((r) => r.json());
+    publicKeyPem = (key as { data: { publicKey: string } }).data.publicKey;
+    const login = await post(base, '/front-mall-api/app/client/accountLogin', {
+      siteId: 10110,
+      username: 'demo10110',
+      password: encryptSecret(publicKeyPem, 'Demo10110'),
+    });
+    if (login.code !== 200) throw new Error(`bench login failed: ${login.msg}`);
+    authenticated.headers = { token: String(login.data.token) };
+  },
+};
+
 export const SCENARIOS: Scenario[] = [
+  // Catalogue (seed with `npm run seed -- --large` first for the 100,000-product figures).
+  {
+    name: 'POST productCateList (1000, cached)',
+    path: '/front-mall-api/api/productCateList',
+    body: { siteId: 1000, lableId: 0 },
+    async prepare(base) {
+      const labels = await post(base, '/front-mall-api/api/lableList', { siteId: 1000 });
+      const [first] = labels.data.mallCateLables as { id: number }[];
+      (this as Scenario).body = { siteId: 1000, lableId: first?.id };
+    },
+  },
+  {
+    name: 'POST product list page 5 (1000)',
+    path: '/front-mall-api/api/product/list',
+    body: { siteId: 1000, cateId: 0, sortField: 'price', sortType: 'asc', pageNum: 5 },
+    async prepare(base) {
+      const tree = await post(base, '/front-mall-api/mall/template/cateList', { siteId: 1000 });
+      const [label] = tree.data.mallCateLables as { cateProductList: { id: number }[] }[];
+      (this as Scenario).body = {
+        siteId: 1000,
+        cateId: label?.cateProductList[0]?.id,
+        sortField: 'price',
+        sortType: 'asc',
+        pageNum: 5,
+      };
+    },
+  },
+  {
+    name: 'POST product detail (1000)',
+    path: '/front-mall-api/api/product/detail',
+    body: { siteId: 1000, productId: 1 },
+  },
+  {
+    name: 'POST search 华为手机 (1000)',
+    path: '/front-mall-api/api/product/search',
+    body: { siteId: 1000, itemName: '华为手机' },
+  },
+  {
+    name: 'POST search iPhone 15 (1000)',
+    path: '/front-mall-api/api/product/search',
+    body: { siteId: 1000, itemName: 'iPhone 15' },
+  },
+  {
+    name: 'POST search 三只松鼠坚果 sales (1000)',
+    path: '/front-mall-api/api/product/search',
+    body: { siteId: 1000, itemName: '三只松鼠坚果', sortField: 'sales' },
+  },
   {
     name: 'POST getSiteConfig (719)',
     path: '/front-mall-api/mall/mallsite/getSiteConfig',
     body: { siteId: 719 },
   },
   { name: 'POST pcInfo (10110)', path: '/front-mall-api/mall/mallsite/pcInfo', body: { id: 10110 } },
+  authenticated,
+  {
+    name: 'POST checkToken (10110)',
+    path: '/front-mall-api/app/client/checkToken',
+    get body() {
+      return { siteId: 10110, token: authenticated.headers?.token };
+    },
+  },
+  {
+    name: 'POST pwdLogin (1000, argon2id)',
+    path: '/front-mall-api/app/client/pwdLogin',
+    async prepare(base) {
+      if (!publicKeyPem) await authenticated.prepare?.(base);
+    },
+    // The server accepts each ciphertext once (replay guard), so every request gets its own.
+    makeBody: () => ({
+      siteId: 1000,
+      phone: '13800001000',
+      password: encryptSecret(publicKeyPem, 'Demo1000'),
+    }),
+  },
 ];

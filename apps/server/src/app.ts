@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
 import type { Database } from './db/client';
 import type { Secrets } from './lib/secrets';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
+import { createIdentityDeps } from './modules/identity/deps';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { LOGINS_PER_IP_MINUTE } from './modules/identity/identity.service';
+import { memoryLimiter, redisLimiter } from './modules/identity/limits';
+import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
+import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
@@ -13,15 +22,33 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { observabilityPlugin } from './plugins/observability';
 import { storefrontPlugin } from './plugins/storefront';
+import { captchaSimulatorRoutes } from './simulators/captcha';
+import { partnerSimulatorRoutes, simulatedPartners } from './simulators/partners';
+import { createSmsSimulator, smsSimulatorRoutes } from './simulators/sms';
 
 export interface AppDeps {
   database: Database;
   secrets: Secrets;
   sites: SiteCache;
+  /**
+   * Labels and categories per site, in memory (invalidated by NOTIFY like the site cache).
+   * When absent the app makes its own and closes it with itself.
+   */
+  catalogs?: CatalogCache;
+  /** Where uploads are stored (DATA_DIR; a temporary folder in tests). Absent: uploads are refused. */
+  dataDir?: string;
   /** Built storefront; absent in API-only tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   resolveToken?: TokenResolver;
+  /** Shared rate limits across processes; in memory when absent. */
+  redis?: Redis;
+  /** Serve the simulators' own endpoints under /simulator (default true). */
+  simulators?: boolean;
+  /** A real SMS gateway; the simulator when absent. */
+  sms?: SmsProvider;
+  /** Login-type calls per client IP per minute (default 30). */
+  loginsPerIpMinute?: number;
 }
 
 export const API_PREFIX = '/front-mall-api';
@@ -44,24 +71,49 @@ export async function buildApp(deps: AppDeps) {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const catalogs = deps.catalogs ?? (await createCatalogCache(deps.database));
+  if (!deps.catalogs) app.addHook('onClose', () => catalogs.close());
+
   await app.register(errorsPlugin);
   await app.register(docsPlugin);
   await app.register(observabilityPlugin, { database: deps.database });
   await app.register(bodyPlugin);
+  const smsSimulator = createSmsSimulator(app.log);
+  const identity = createIdentityDeps({
+    secrets: deps.secrets,
+    limiter: deps.redis ? redisLimiter(deps.redis) : memoryLimiter(),
+    sms: deps.sms ?? smsSimulator.provider,
+    partners: simulatedPartners(deps.secrets.partnerKey),
+    loginsPerIpMinute: deps.loginsPerIpMinute ?? LOGINS_PER_IP_MINUTE,
+  });
+  app.addHook('onReady', () => identity.sessions.start(deps.database));
+  app.addHook('onClose', () => identity.sessions.stop());
   await app.register(contextPlugin, {
     db: deps.database.db,
     sites: deps.sites,
-    resolveToken: deps.resolveToken,
+    resolveToken: deps.resolveToken ?? identity.sessions.resolve,
   });
 
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { sites: deps.sites, hotlineKey: deps.secrets.hotlineKey });
+      await api.register(catalogRoutes, {
+        catalogs,
+        dataDir: deps.dataDir,
+        hotlineKey: deps.secrets.hotlineKey,
+      });
+      await api.register(identityRoutes, { deps: identity });
+      await api.register(pointsRoutes);
     },
     { prefix: API_PREFIX },
   );
+  if (deps.simulators ?? true) {
+    await app.register(smsSimulatorRoutes, { simulator: smsSimulator });
+    await app.register(captchaSimulatorRoutes, { db: deps.database.db });
+    await app.register(partnerSimulatorRoutes, { partnerKey: deps.secrets.partnerKey });
+  }
 
-  await app.register(mediaRoutes, { sites: deps.sites });
+  await app.register(mediaRoutes, { sites: deps.sites, db: deps.database.db });
   if (deps.webDist) await app.register(storefrontPlugin, { webDist: deps.webDist, sites: deps.sites });
   return app;
 }

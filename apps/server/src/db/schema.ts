@@ -1,2 +1,6 @@
 /** Every table of every module, for Drizzle's query API and drizzle-kit. */
+
+export * from '../modules/catalog/catalog.tables';
+export * from '../modules/identity/identity.tables';
+export * from '../modules/points/points.tables';
 export * from '../modules/site/site.tables';

@@ -19,7 +19,7 @@ describe('demo seed', () => {
 
   it('creates the three demo sites once; seeding again changes nothing', async () => {
     const before = await counts(t);
-    expect(before).toEqual({ sites: 3, adverts: 9, templates: 6 });
+    expect(before).toEqual({ sites: 3, adverts: 21, templates: 6 });
     expect(await seedDemo(t.db)).toBe(false);
     expect(await counts(t)).toEqual(before);
   });
@@ -28,6 +28,6 @@ describe('demo seed', () => {
     await resetData(t.db);
     expect(await counts(t)).toEqual({ sites: 0, adverts: 0, templates: 0 });
     expect(await seedDemo(t.db)).toBe(true);
-    expect(await counts(t)).toEqual({ sites: 3, adverts: 9, templates: 6 });
+    expect(await counts(t)).toEqual({ sites: 3, adverts: 21, templates: 6 });
   });
 });

@@ -1,7 +1,11 @@
 import { TEMPLATE } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
+import { seedMember } from '../modules/identity/members';
+import { postEntry } from '../modules/points/points.service';
 import { advert, mallSite, siteDistrict, siteTemplate } from '../modules/site/site.tables';
 import type { Db } from './client';
+import { seedCatalog } from './demo/catalog';
+import { DEMO_MEMBERS } from './demo/members';
 import { DEMO_SITES, type DemoSite } from './demo/sites';
 
 /** Creates one site with its templates, districts and menu adverts. */
@@ -30,6 +34,17 @@ export async function seedDemo(db: Db): Promise<boolean> {
   ];
   if (count > 0) return false;
   for (const site of DEMO_SITES) await seedSite(db, site);
+  await seedCatalog(db, DEMO_SITES);
+  for (const { points, ...demo } of DEMO_MEMBERS) {
+    const member = await seedMember(db, demo);
+    await postEntry(db, {
+      siteId: demo.siteId,
+      memberId: member.id,
+      amount: points,
+      type: 'issue',
+      note: '开户赠送积分',
+    });
+  }
   return true;
 }
 

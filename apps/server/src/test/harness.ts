@@ -1,8 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { resetData, seedDemo } from '../db/seed';
 import { testSecrets } from '../lib/secrets';
+import { createCatalogCache } from '../modules/catalog/catalog.service';
 import { createSiteCache } from '../modules/site/site.service';
 
 let shared: Promise<Database> | undefined;
@@ -41,13 +45,17 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   await seedDemo(database.db);
   const secrets = testSecrets();
   const sites = await createSiteCache(database, secrets.hotlineKey);
-  const app = await buildApp({ database, secrets, sites, ...overrides });
+  const catalogs = await createCatalogCache(database);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-test-'));
+  const app = await buildApp({ database, secrets, sites, catalogs, dataDir, ...overrides });
   return {
     app,
     database,
     db: database.db,
     secrets,
     sites,
+    catalogs,
+    dataDir,
     /** POST a payload as JSON and return the parsed envelope. */
     async post<T = unknown>(url: string, payload: unknown, headers: Record<string, string> = {}) {
       const res = await app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -59,6 +67,8 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
     async close() {
       await app.close();
       await sites.close();
+      await catalogs.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
