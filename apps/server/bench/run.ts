@@ -39,32 +39,48 @@ async function startServer() {
 
 interface Result {
   name: string;
+  connections: number;
   rps: number;
   p50: number;
+  p90: number;
+  p97_5: number;
   p99: number;
   errors: number;
-  non2xx: number;
+  /** Answers that were not HTTP 2xx, or whose envelope code was not 200. */
+  failed: number;
 }
 
 async function measure(scenario: Scenario): Promise<Result> {
+  const isEnvelope = scenario.path.startsWith('/front-mall-api');
+  let envelopeFailures = 0;
+  const request = {
+    setupRequest: scenario.makeBody
+      ? (req: autocannon.Request) => ({ ...req, body: JSON.stringify(scenario.makeBody?.()) })
+      : undefined,
+    onResponse: (status: number, body: string) => {
+      if (isEnvelope && status === 200 && !body.startsWith('{"code":200')) envelopeFailures++;
+    },
+  };
+  const used = scenario.connections ?? connections;
   const result = await autocannon({
     url: base + scenario.path,
     method: scenario.method ?? 'POST',
     headers: { 'content-type': 'application/json', ...scenario.headers },
     body: scenario.body === undefined ? undefined : JSON.stringify(scenario.body),
-    requests: scenario.makeBody
-      ? [{ setupRequest: (req) => ({ ...req, body: JSON.stringify(scenario.makeBody?.()) }) }]
-      : undefined,
-    connections,
+    requests: [request],
+    connections: used,
     duration: seconds,
   });
   return {
     name: scenario.name,
+    connections: used,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
+    p90: result.latency.p90,
+    p97_5: result.latency.p97_5,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    failed: result.non2xx + envelopeFailures,
   };
 }
 
@@ -76,18 +92,19 @@ try {
     await scenario.prepare?.(base);
     rows.push(await measure(scenario));
   }
-  console.log(
-    `\n${connections} connections, ${seconds}s each, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`,
-  );
+  console.log(`\n${seconds}s each, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
   console.table(
     rows.map((r) => ({
       scenario: r.name,
+      conn: r.connections,
       'req/s': r.rps,
       'p50 ms': r.p50,
+      'p90 ms': r.p90,
+      'p97.5 ms': r.p97_5,
       'p99 ms': r.p99,
       'vs healthz': `${(r.rps / healthz.rps).toFixed(2)}x`,
       errors: r.errors,
-      non2xx: r.non2xx,
+      failed: r.failed,
     })),
   );
 } finally {

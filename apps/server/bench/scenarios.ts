@@ -11,7 +11,23 @@ export interface Scenario {
   prepare?: (base: string) => Promise<void>;
   /** A fresh body for every request (e.g. a password ciphertext, which is accepted once). */
   makeBody?: () => unknown;
+  /** Parallel connections; default BENCH_CONNECTIONS. Latency targets are read at a few. */
+  connections?: number;
 }
+
+const SEARCHES = [
+  { label: '华为手机', body: { siteId: 1000, itemName: '华为手机' } },
+  { label: 'iPhone 15', body: { siteId: 1000, itemName: 'iPhone 15' } },
+  { label: '三只松鼠坚果 by sales', body: { siteId: 1000, itemName: '三只松鼠坚果', sortField: 'sales' } },
+];
+/** Each search at full load (throughput) and at 4 connections (the latency a shopper sees). */
+const searchScenarios = (connections?: number): Scenario[] =>
+  SEARCHES.map(({ label, body }) => ({
+    name: `POST search ${label} (1000)`,
+    path: '/front-mall-api/api/product/search',
+    body,
+    connections,
+  }));
 
 let publicKeyPem = '';
 const post = async (base: string, path: string, body: unknown) => {
@@ -74,21 +90,8 @@ export const SCENARIOS: Scenario[] = [
     path: '/front-mall-api/api/product/detail',
     body: { siteId: 1000, productId: 1 },
   },
-  {
-    name: 'POST search 华为手机 (1000)',
-    path: '/front-mall-api/api/product/search',
-    body: { siteId: 1000, itemName: '华为手机' },
-  },
-  {
-    name: 'POST search iPhone 15 (1000)',
-    path: '/front-mall-api/api/product/search',
-    body: { siteId: 1000, itemName: 'iPhone 15' },
-  },
-  {
-    name: 'POST search 三只松鼠坚果 sales (1000)',
-    path: '/front-mall-api/api/product/search',
-    body: { siteId: 1000, itemName: '三只松鼠坚果', sortField: 'sales' },
-  },
+  ...searchScenarios(),
+  ...searchScenarios(4),
   {
     name: 'POST getSiteConfig (719)',
     path: '/front-mall-api/mall/mallsite/getSiteConfig',
