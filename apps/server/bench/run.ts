@@ -53,14 +53,16 @@ interface Result {
 async function measure(scenario: Scenario): Promise<Result> {
   const isEnvelope = scenario.path.startsWith('/front-mall-api');
   let envelopeFailures = 0;
-  const request = {
-    setupRequest: scenario.makeBody
-      ? (req: autocannon.Request) => ({ ...req, body: JSON.stringify(scenario.makeBody?.()) })
-      : undefined,
-    onResponse: (status: number, body: string) => {
-      if (isEnvelope && status === 200 && !body.startsWith('{"code":200')) envelopeFailures++;
-    },
+  const onResponse = (status: number, body: string) => {
+    if (isEnvelope && status === 200 && !body.startsWith('{"code":200')) envelopeFailures++;
   };
+  const { makeBody } = scenario;
+  const request = makeBody
+    ? {
+        onResponse,
+        setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(makeBody()) }),
+      }
+    : { onResponse };
   const used = scenario.connections ?? connections;
   const result = await autocannon({
     url: base + scenario.path,
