@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import {
   AccountLoginBody,
   ActivityLoginBody,
@@ -426,84 +427,40 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> =
   );
 
   // ----- partner logins ------------------------------------------------------------------------
-  app.post(
-    '/api/haers/authLogin',
-    {
-      config: site,
-      schema: {
-        tags: partnerTags,
-        summary: '银行票据登录（票据一次有效）',
-        body: HaersAuthLoginBody,
-        response: { 200: PartnerLoginReply },
-      },
-    },
-    async (req) => partnerAnswer(() => sso.haersLogin(ctx(req), req.body)),
-  );
-  app.post(
+  /** Each partner login: its own payload, the shared answer of partnerAnswer. */
+  function partnerLogin<B extends TSchema>(
+    path: string,
+    summary: string,
+    body: B,
+    login: (ctx: IdentityCtx, input: Static<B>) => Promise<LoginResult>,
+  ) {
+    app.post(
+      path,
+      { config: site, schema: { tags: partnerTags, summary, body, response: { 200: PartnerLoginReply } } },
+      async (req) => partnerAnswer(() => login(ctx(req), req.body as Static<B>)),
+    );
+  }
+  partnerLogin('/api/haers/authLogin', '银行票据登录（票据一次有效）', HaersAuthLoginBody, sso.haersLogin);
+  partnerLogin(
     '/api/norm/phoneAndCstNo/authLogin',
-    {
-      config: site,
-      schema: {
-        tags: partnerTags,
-        summary: '手机号 + 客户号登录（合作方以站点密钥加密 authLoginParams）',
-        body: NormAuthLoginBody,
-        response: { 200: PartnerLoginReply },
-      },
-    },
-    async (req) => partnerAnswer(() => sso.normLogin(ctx(req), req.body)),
+    '手机号 + 客户号登录（合作方以站点密钥加密 authLoginParams）',
+    NormAuthLoginBody,
+    sso.normLogin,
   );
-  app.post(
-    '/api/hr/authLogin',
-    {
-      config: site,
-      schema: {
-        tags: partnerTags,
-        summary: '加密参数银行登录（loginParams）',
-        body: HrAuthLoginBody,
-        response: { 200: PartnerLoginReply },
-      },
-    },
-    async (req) => partnerAnswer(() => sso.hrLogin(ctx(req), req.body)),
-  );
-  app.post(
+  partnerLogin('/api/hr/authLogin', '加密参数银行登录（loginParams）', HrAuthLoginBody, sso.hrLogin);
+  partnerLogin(
     '/app/client/h5mircoApp/dingtalkLogin',
-    {
-      config: site,
-      schema: {
-        tags: partnerTags,
-        summary: '钉钉免登（urlencoded；corpId + authCode；仅 dingtalkAuthSwitch = 1 的站点）',
-        body: DingtalkLoginBody,
-        response: { 200: PartnerLoginReply },
-      },
-    },
-    async (req) => partnerAnswer(() => sso.dingtalkLogin(ctx(req), req.body)),
+    '钉钉免登（urlencoded；corpId + authCode；仅 dingtalkAuthSwitch = 1 的站点）',
+    DingtalkLoginBody,
+    sso.dingtalkLogin,
   );
-  app.post(
+  partnerLogin(
     '/api/activity/login',
-    {
-      config: site,
-      schema: {
-        tags: partnerTags,
-        summary: '活动登录（非受邀用户：code 500，data.authErrUrl）',
-        body: ActivityLoginBody,
-        response: { 200: PartnerLoginReply },
-      },
-    },
-    async (req) => partnerAnswer(() => sso.activityLogin(ctx(req), req.body)),
+    '活动登录（非受邀用户：code 500，data.authErrUrl）',
+    ActivityLoginBody,
+    sso.activityLogin,
   );
-  app.post(
-    '/api/marketing/login',
-    {
-      config: site,
-      schema: {
-        tags: partnerTags,
-        summary: '营销登录',
-        body: MarketingLoginBody,
-        response: { 200: PartnerLoginReply },
-      },
-    },
-    async (req) => partnerAnswer(() => sso.marketingLogin(ctx(req), req.body)),
-  );
+  partnerLogin('/api/marketing/login', '营销登录', MarketingLoginBody, sso.marketingLogin);
   app.get(
     '/app/client/autoLogin',
     {

@@ -73,6 +73,21 @@ interface PasswordValues {
   password: string;
 }
 
+/** The phone field every form here starts with (section 5: 11 digits starting with 1). */
+function PhoneField() {
+  return (
+    <Form.Item name="phone" rules={phoneRules} validateFirst>
+      <Input
+        size="large"
+        prefix={<MobileOutlined />}
+        placeholder="请输入手机号"
+        maxLength={11}
+        autoComplete="tel"
+      />
+    </Form.Item>
+  );
+}
+
 /**
  * Password login (way 1: phone + password) and account login (way 3: username + password),
  * each with the find-password flow one click away.
@@ -103,15 +118,7 @@ export function PasswordLogin({ by }: { by: 'phone' | 'account' }) {
       <FormError error={error} onClose={clearError} />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={clearError}>
         {by === 'phone' ? (
-          <Form.Item name="phone" rules={phoneRules} validateFirst>
-            <Input
-              size="large"
-              prefix={<MobileOutlined />}
-              placeholder="请输入手机号"
-              maxLength={11}
-              autoComplete="tel"
-            />
-          </Form.Item>
+          <PhoneField />
         ) : (
           <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
             <Input
@@ -173,15 +180,7 @@ export function CodeLogin() {
     >
       <FormError error={error} onClose={clearError} />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={clearError}>
-        <Form.Item name="phone" rules={phoneRules} validateFirst>
-          <Input
-            size="large"
-            prefix={<MobileOutlined />}
-            placeholder="请输入手机号"
-            maxLength={11}
-            autoComplete="tel"
-          />
-        </Form.Item>
+        <PhoneField />
         <SmsCodeFields form={form} purpose="login" />
         <Form.Item style={{ marginTop: 8 }}>
           <Button type="primary" size="large" htmlType="submit" block loading={busy}>
@@ -274,15 +273,7 @@ function FindPassword({ onDone }: { onDone: (phone: string) => void }) {
     >
       <FormError error={error} onClose={() => setError(null)} />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-        <Form.Item name="phone" rules={phoneRules} validateFirst>
-          <Input
-            size="large"
-            prefix={<MobileOutlined />}
-            placeholder="请输入手机号"
-            maxLength={11}
-            autoComplete="tel"
-          />
-        </Form.Item>
+        <PhoneField />
         <SmsCodeFields form={form} purpose="findPassword" />
         <NewPasswordFields label="请设置新密码" />
         <Form.Item>
@@ -327,15 +318,7 @@ export function Register() {
     <AuthShell title="注册新账号" subtitle={`注册成为${site.siteName}会员`} footer={loginLink}>
       <FormError error={error} onClose={clearError} />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={clearError}>
-        <Form.Item name="phone" rules={phoneRules} validateFirst>
-          <Input
-            size="large"
-            prefix={<MobileOutlined />}
-            placeholder="请输入手机号"
-            maxLength={11}
-            autoComplete="tel"
-          />
-        </Form.Item>
+        <PhoneField />
         <SmsCodeFields form={form} purpose="register" />
         <NewPasswordFields label="请设置登录密码" />
         <Form.Item>
