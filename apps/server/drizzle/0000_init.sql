@@ -1,3 +1,34 @@
+CREATE TABLE "member_address" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"site_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	"consignee" text NOT NULL,
+	"phone" text NOT NULL,
+	"province_code" text NOT NULL,
+	"province_name" text NOT NULL,
+	"city_code" text NOT NULL,
+	"city_name" text NOT NULL,
+	"district_code" text DEFAULT '' NOT NULL,
+	"district_name" text DEFAULT '' NOT NULL,
+	"detail" text NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cart_line" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"site_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"specification_id" integer NOT NULL,
+	"num" integer NOT NULL,
+	"is_selected" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cart_line_num_check" CHECK ("cart_line"."num" between 1 and 999)
+);
+--> statement-breakpoint
 CREATE TABLE "advert_product" (
 	"advert_id" integer NOT NULL,
 	"product_id" integer NOT NULL,
@@ -201,6 +232,77 @@ CREATE TABLE "used_nonce" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "child_order" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint NOT NULL,
+	"child_order_no" text NOT NULL,
+	"site_id" integer NOT NULL,
+	"source" integer NOT NULL,
+	"source_type" integer NOT NULL,
+	"source_name" text NOT NULL,
+	"has_address" boolean NOT NULL,
+	"status" smallint NOT NULL,
+	"goods_amount" integer NOT NULL,
+	"freight_amount" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mall_order" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_no" text NOT NULL,
+	"site_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	"status" smallint NOT NULL,
+	"order_type" smallint DEFAULT 1 NOT NULL,
+	"goods_amount" integer NOT NULL,
+	"freight_amount" integer NOT NULL,
+	"pay_amount" integer NOT NULL,
+	"is_virtual" boolean NOT NULL,
+	"address" jsonb,
+	"remark" text DEFAULT '' NOT NULL,
+	"request_key" text,
+	"pay_way" text,
+	"paid_at" timestamp with time zone,
+	"expire_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "mall_order_amounts_check" CHECK ("mall_order"."goods_amount" >= 0 and "mall_order"."freight_amount" >= 0 and "mall_order"."pay_amount" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "order_line" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint NOT NULL,
+	"child_order_id" bigint NOT NULL,
+	"site_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"specification_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"image" text DEFAULT '' NOT NULL,
+	"specification_value" text NOT NULL,
+	"price" integer NOT NULL,
+	"num" integer NOT NULL,
+	"amount" integer NOT NULL,
+	CONSTRAINT "order_line_num_check" CHECK ("order_line"."num" > 0 and "order_line"."price" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "order_shipment" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"child_order_id" bigint NOT NULL,
+	"company" text NOT NULL,
+	"tracking_no" text NOT NULL,
+	"events" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_status_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"order_id" bigint NOT NULL,
+	"site_id" integer NOT NULL,
+	"from_status" smallint,
+	"status" smallint NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "points_account" (
 	"site_id" integer NOT NULL,
 	"member_id" integer NOT NULL,
@@ -294,9 +396,18 @@ ALTER TABLE "tiny_page" ADD CONSTRAINT "tiny_page_site_id_mall_site_id_fk" FOREI
 ALTER TABLE "external_identity" ADD CONSTRAINT "external_identity_member_id_member_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."member"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member" ADD CONSTRAINT "member_site_id_mall_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."mall_site"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_session" ADD CONSTRAINT "member_session_member_id_member_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."member"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "child_order" ADD CONSTRAINT "child_order_order_id_mall_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."mall_order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_line" ADD CONSTRAINT "order_line_order_id_mall_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."mall_order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_line" ADD CONSTRAINT "order_line_child_order_id_child_order_id_fk" FOREIGN KEY ("child_order_id") REFERENCES "public"."child_order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_shipment" ADD CONSTRAINT "order_shipment_child_order_id_child_order_id_fk" FOREIGN KEY ("child_order_id") REFERENCES "public"."child_order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_status_log" ADD CONSTRAINT "order_status_log_order_id_mall_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."mall_order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "advert" ADD CONSTRAINT "advert_site_id_mall_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."mall_site"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_district" ADD CONSTRAINT "site_district_site_id_mall_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."mall_site"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_template" ADD CONSTRAINT "site_template_site_id_mall_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."mall_site"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "member_address_member_idx" ON "member_address" USING btree ("site_id","member_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "member_address_default_idx" ON "member_address" USING btree ("site_id","member_id") WHERE "member_address"."is_default";--> statement-breakpoint
+CREATE UNIQUE INDEX "cart_line_member_spec_idx" ON "cart_line" USING btree ("site_id","member_id","specification_id");--> statement-breakpoint
+CREATE INDEX "cart_line_member_idx" ON "cart_line" USING btree ("site_id","member_id","created_at");--> statement-breakpoint
 CREATE INDEX "category_group_idx" ON "category" USING btree ("group_id","sort");--> statement-breakpoint
 CREATE INDEX "category_site_idx" ON "category" USING btree ("site_id");--> statement-breakpoint
 CREATE INDEX "category_group_label_idx" ON "category_group" USING btree ("label_id","sort");--> statement-breakpoint
@@ -323,6 +434,16 @@ CREATE UNIQUE INDEX "member_site_phone_uq" ON "member" USING btree ("site_id","p
 CREATE UNIQUE INDEX "member_site_username_uq" ON "member" USING btree ("site_id","username");--> statement-breakpoint
 CREATE INDEX "member_session_member_idx" ON "member_session" USING btree ("member_id");--> statement-breakpoint
 CREATE INDEX "used_nonce_expires_idx" ON "used_nonce" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "child_order_no_idx" ON "child_order" USING btree ("child_order_no");--> statement-breakpoint
+CREATE INDEX "child_order_order_idx" ON "child_order" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "mall_order_no_idx" ON "mall_order" USING btree ("order_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "mall_order_request_key_idx" ON "mall_order" USING btree ("site_id","member_id","request_key");--> statement-breakpoint
+CREATE INDEX "mall_order_member_idx" ON "mall_order" USING btree ("site_id","member_id","status","created_at");--> statement-breakpoint
+CREATE INDEX "mall_order_member_time_idx" ON "mall_order" USING btree ("site_id","member_id","created_at");--> statement-breakpoint
+CREATE INDEX "mall_order_expire_idx" ON "mall_order" USING btree ("expire_at") WHERE "mall_order"."status" = 0;--> statement-breakpoint
+CREATE INDEX "order_line_order_idx" ON "order_line" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_shipment_child_idx" ON "order_shipment" USING btree ("child_order_id");--> statement-breakpoint
+CREATE INDEX "order_status_log_order_idx" ON "order_status_log" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "points_entry_member_idx" ON "points_entry" USING btree ("site_id","member_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "points_entry_request_key_idx" ON "points_entry" USING btree ("site_id","member_id","request_key");--> statement-breakpoint
 CREATE INDEX "advert_site_position_idx" ON "advert" USING btree ("site_id","position","sort");

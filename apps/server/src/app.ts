@@ -5,6 +5,8 @@ import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
 import type { Database } from './db/client';
 import type { Secrets } from './lib/secrets';
+import { addressRoutes } from './modules/address/address.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
 import { createIdentityDeps } from './modules/identity/deps';
@@ -13,6 +15,7 @@ import { LOGINS_PER_IP_MINUTE } from './modules/identity/identity.service';
 import { memoryLimiter, redisLimiter } from './modules/identity/limits';
 import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
+import { orderRoutes } from './modules/order/order.routes';
 import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
@@ -47,6 +50,8 @@ export interface AppDeps {
   simulators?: boolean;
   /** A real SMS gateway; the simulator when absent. */
   sms?: SmsProvider;
+  /** Minutes an unpaid order waits before it expires (default 30). */
+  orderExpireMinutes?: number;
   /** Login-type calls per client IP per minute (default 30). */
   loginsPerIpMinute?: number;
 }
@@ -104,6 +109,9 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(identityRoutes, { deps: identity });
       await api.register(pointsRoutes);
+      await api.register(cartRoutes);
+      await api.register(addressRoutes);
+      await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,8 @@ export interface Config {
   simulators: boolean;
   /** Login-type calls one client IP may make per minute (brute-force guard). */
   loginsPerIpMinute: number;
+  /** Minutes an unpaid order waits for payment before it expires (status 41). */
+  orderExpireMinutes: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -39,6 +41,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loginsPerIpMinute = Number(env.LOGIN_LIMIT_PER_IP ?? 30);
   if (!Number.isInteger(loginsPerIpMinute) || loginsPerIpMinute < 1)
     problems.push('LOGIN_LIMIT_PER_IP must be a positive integer');
+  const orderExpireMinutes = Number(env.ORDER_EXPIRE_MINUTES ?? 30);
+  if (!Number.isInteger(orderExpireMinutes) || orderExpireMinutes < 1 || orderExpireMinutes > 10_080)
+    problems.push('ORDER_EXPIRE_MINUTES must be an integer from 1 to 10080');
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -50,5 +55,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     simulators: simulators === 'on',
     loginsPerIpMinute,
+    orderExpireMinutes,
   };
 }

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
 import { loadSecrets } from './lib/secrets';
 import { createCatalogCache } from './modules/catalog/catalog.service';
+import { startOrderExpiry } from './modules/order/expiry';
 import { createSiteCache } from './modules/site/site.service';
 
 /** Read config, open the database, migrate, seed demo data when empty, listen. */
@@ -21,6 +22,7 @@ async function main() {
     redis,
     simulators: config.simulators,
     loginsPerIpMinute: config.loginsPerIpMinute,
+    orderExpireMinutes: config.orderExpireMinutes,
     database,
     secrets,
     sites,
@@ -29,7 +31,12 @@ async function main() {
     webDist: config.webDist,
     logger: { level: config.logLevel },
   });
+  // Unpaid orders expire in every process; SKIP LOCKED keeps them from taking the same order.
+  const expiry = startOrderExpiry(database.db, {
+    onError: (err) => app.log.error({ err }, 'order expiry failed'),
+  });
   app.addHook('onClose', async () => {
+    await expiry.stop();
     await sites.close();
     await catalogs.close();
     await redis?.quit();

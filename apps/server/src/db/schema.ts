@@ -1,6 +1,9 @@
 /** Every table of every module, for Drizzle's query API and drizzle-kit. */
 
+export * from '../modules/address/address.tables';
+export * from '../modules/cart/cart.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/identity/identity.tables';
+export * from '../modules/order/order.tables';
 export * from '../modules/points/points.tables';
 export * from '../modules/site/site.tables';

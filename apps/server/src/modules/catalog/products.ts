@@ -469,3 +469,118 @@ export async function shopTileSource(db: Db, id: number) {
   const [row] = await db.select({ id: shop.id, shopName: shop.shopName }).from(shop).where(eq(shop.id, id));
   return row;
 }
+
+/**
+ * What the cart and the order need of specifications on a site, read live: the product, its
+ * current price here (site_price), stock, on-sale state and purchase limit. A specification
+ * not sold on the site is absent from the answer.
+ */
+export interface SpecificationOnSite {
+  specificationId: number;
+  productId: number;
+  specificationValue: string;
+  name: string;
+  image: string;
+  orderType: number;
+  source: number;
+  sourceType: number;
+  price: number;
+  stock: number;
+  isOnSale: boolean;
+  limitNum: number;
+}
+
+export async function specificationsOnSite(
+  db: Db,
+  siteId: number,
+  specificationIds: readonly number[],
+): Promise<Map<number, SpecificationOnSite>> {
+  if (specificationIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      specificationId: productSpecification.id,
+      productId: productSpecification.productId,
+      specificationValue: productSpecification.specificationValue,
+      name: product.name,
+      image: sql<string>`coalesce(${product.images}->>0, '')`,
+      orderType: product.orderType,
+      source: product.source,
+      sourceType: product.sourceType,
+      price: sitePrice.price,
+      stock: productSpecification.stock,
+      isOnSale: siteProduct.isOnSale,
+      limitNum: siteProduct.limitNum,
+    })
+    .from(productSpecification)
+    .innerJoin(product, eq(product.id, productSpecification.productId))
+    .innerJoin(
+      siteProduct,
+      and(eq(siteProduct.productId, productSpecification.productId), eq(siteProduct.siteId, siteId)),
+    )
+    .innerJoin(
+      sitePrice,
+      and(eq(sitePrice.specificationId, productSpecification.id), eq(sitePrice.siteId, siteId)),
+    )
+    .where(inArray(productSpecification.id, [...new Set(specificationIds)]));
+  return new Map(rows.map((r) => [r.specificationId, r]));
+}
+
+/** The specifications (id, specificationValue) of products, for the cart's specification picker. */
+export async function specificationOptions(db: Db, productIds: readonly number[]) {
+  const byProduct = new Map<number, { id: number; specificationValue: string }[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      id: productSpecification.id,
+      productId: productSpecification.productId,
+      specificationValue: productSpecification.specificationValue,
+    })
+    .from(productSpecification)
+    .where(inArray(productSpecification.productId, [...new Set(productIds)]))
+    .orderBy(asc(productSpecification.sort), asc(productSpecification.id));
+  for (const { productId, ...option } of rows) {
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), option]);
+  }
+  return byProduct;
+}
+
+export interface StockMove {
+  specificationId: number;
+  num: number;
+}
+
+/** Sums moves per specification, in id order: parallel transactions lock rows in one order. */
+function mergeMoves(moves: readonly StockMove[]): StockMove[] {
+  const sums = new Map<number, number>();
+  for (const m of moves) sums.set(m.specificationId, (sums.get(m.specificationId) ?? 0) + m.num);
+  return [...sums].sort(([a], [b]) => a - b).map(([specificationId, num]) => ({ specificationId, num }));
+}
+
+/**
+ * Takes stock for every move or for none: each row changes only when it has enough
+ * (conditional UPDATE, which queues parallel takers on the row lock). Run it inside the
+ * caller's transaction; it answers the specification ids that were short, after which the
+ * caller must roll back (the moves already made are undone with it).
+ */
+export async function reserveStock(tx: Db, moves: readonly StockMove[]): Promise<number[]> {
+  const short: number[] = [];
+  for (const { specificationId, num } of mergeMoves(moves)) {
+    const taken = await tx
+      .update(productSpecification)
+      .set({ stock: sql`${productSpecification.stock} - ${num}` })
+      .where(and(eq(productSpecification.id, specificationId), sql`${productSpecification.stock} >= ${num}`))
+      .returning({ id: productSpecification.id });
+    if (taken.length === 0) short.push(specificationId);
+  }
+  return short;
+}
+
+/** Gives stock back (a cancelled or expired order); run in the transaction that ends the order. */
+export async function returnStock(tx: Db, moves: readonly StockMove[]): Promise<void> {
+  for (const { specificationId, num } of mergeMoves(moves)) {
+    await tx
+      .update(productSpecification)
+      .set({ stock: sql`${productSpecification.stock} + ${num}` })
+      .where(eq(productSpecification.id, specificationId));
+  }
+}

@@ -1,0 +1,276 @@
+import {
+  type ChildOrder,
+  ORDER_MSG,
+  ORDER_STATUS,
+  ORDER_STATUS_LABEL,
+  ORDER_TABS,
+  type OrderCount,
+  type OrderDetail,
+  type OrderPage,
+  type OrderState,
+  type OrderSummary,
+  type OrderTabKey,
+  PAGE_SIZE,
+  type TrackDetail,
+} from '@sitemall/contract';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { failure } from '../../lib/errors';
+import { offsetOf } from '../../lib/paging';
+import type { MemberCtx } from '../cart/cart.service';
+import { returnStock } from '../catalog/products';
+import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
+
+export type OrderRow = typeof mallOrder.$inferSelect;
+
+export const statusName = (status: number) => ORDER_STATUS_LABEL[status] ?? '未知状态';
+export const orderNotFound = () => failure(ORDER_MSG.notFound);
+
+const owner = (ctx: MemberCtx) =>
+  and(eq(mallOrder.siteId, ctx.site.row.id), eq(mallOrder.memberId, ctx.member.id));
+
+/** One of the member's orders; another member's or site's order number is "not found". */
+export async function findOrder(ctx: MemberCtx, orderNo: string, db: Db = ctx.db): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(mallOrder)
+    .where(and(owner(ctx), eq(mallOrder.orderNo, orderNo)));
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+export const orderState = (row: Pick<OrderRow, 'orderNo' | 'status'>): OrderState => ({
+  orderNo: row.orderNo,
+  status: row.status,
+  statusName: statusName(row.status),
+});
+
+/**
+ * Moves orders from one status to another, only those still in `from` (a conditional
+ * UPDATE: parallel movers of one order cannot both win), with their child orders and a log
+ * line. Answers the ids that moved. Run inside a transaction.
+ */
+export async function moveOrders(
+  tx: Db,
+  ids: readonly number[],
+  move: { from: number; to: number; note: string; set?: Partial<typeof mallOrder.$inferInsert> },
+): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  const moved = await tx
+    .update(mallOrder)
+    .set({ ...move.set, status: move.to, updatedAt: sql`now()` })
+    .where(and(inArray(mallOrder.id, [...ids]), eq(mallOrder.status, move.from)))
+    .returning();
+  if (moved.length === 0) return moved;
+  const movedIds = moved.map((o) => o.id);
+  await tx.update(childOrder).set({ status: move.to }).where(inArray(childOrder.orderId, movedIds));
+  await tx.insert(orderStatusLog).values(
+    moved.map((o) => ({
+      orderId: o.id,
+      siteId: o.siteId,
+      fromStatus: move.from,
+      status: move.to,
+      note: move.note,
+    })),
+  );
+  return moved;
+}
+
+/** Ends unpaid orders (cancel, expiry) and gives their stock back, in the caller's transaction. */
+export async function endUnpaidOrders(
+  tx: Db,
+  ids: readonly number[],
+  to: number,
+  note: string,
+): Promise<OrderRow[]> {
+  const moved = await moveOrders(tx, ids, { from: ORDER_STATUS.pendingPayment, to, note });
+  if (moved.length === 0) return moved;
+  const lines = await tx
+    .select({ specificationId: orderLine.specificationId, num: orderLine.num })
+    .from(orderLine)
+    .where(
+      inArray(
+        orderLine.orderId,
+        moved.map((o) => o.id),
+      ),
+    );
+  await returnStock(tx, lines);
+  return moved;
+}
+
+/** Cancels a pending-payment order of the member (status 4, order withdrawn); stock returns. */
+export async function cancelOrder(ctx: MemberCtx, orderNo: string, reason = ''): Promise<OrderState> {
+  const order = await findOrder(ctx, orderNo);
+  const note = reason ? `会员取消：${reason}` : '会员取消';
+  const moved = await ctx.db.transaction((tx) =>
+    endUnpaidOrders(tx, [order.id], ORDER_STATUS.withdrawn, note),
+  );
+  if (moved.length === 0) throw failure(ORDER_MSG.notCancellable);
+  return orderState(moved[0] as OrderRow);
+}
+
+/** Confirms receipt: awaiting receipt (22) becomes completed (23). */
+export async function confirmOrder(ctx: MemberCtx, orderNo: string): Promise<OrderState> {
+  const order = await findOrder(ctx, orderNo);
+  const moved = await ctx.db.transaction((tx) =>
+    moveOrders(tx, [order.id], {
+      from: ORDER_STATUS.awaitingReceipt,
+      to: ORDER_STATUS.completed,
+      note: '会员确认收货',
+    }),
+  );
+  if (moved.length === 0) throw failure(ORDER_MSG.notConfirmable);
+  return orderState(moved[0] as OrderRow);
+}
+
+/** Child orders with their lines, for the given orders. */
+async function childrenOf(db: Db, orderIds: readonly number[]): Promise<Map<number, ChildOrder[]>> {
+  const byOrder = new Map<number, ChildOrder[]>();
+  if (orderIds.length === 0) return byOrder;
+  const [children, lines] = await Promise.all([
+    db
+      .select()
+      .from(childOrder)
+      .where(inArray(childOrder.orderId, [...orderIds]))
+      .orderBy(asc(childOrder.id)),
+    db
+      .select()
+      .from(orderLine)
+      .where(inArray(orderLine.orderId, [...orderIds]))
+      .orderBy(asc(orderLine.id)),
+  ]);
+  for (const c of children) {
+    const list = byOrder.get(c.orderId) ?? [];
+    list.push({
+      childOrderNo: c.childOrderNo,
+      source: c.source,
+      sourceName: c.sourceName,
+      hasAddress: c.hasAddress,
+      status: c.status,
+      statusName: statusName(c.status),
+      goodsAmount: c.goodsAmount,
+      freightAmount: c.freightAmount,
+      lines: lines
+        .filter((l) => l.childOrderId === c.id)
+        .map((l) => ({
+          productId: l.productId,
+          specificationId: l.specificationId,
+          name: l.name,
+          image: l.image,
+          specificationValue: l.specificationValue,
+          price: l.price,
+          num: l.num,
+          amount: l.amount,
+        })),
+    });
+    byOrder.set(c.orderId, list);
+  }
+  return byOrder;
+}
+
+const summaryOf = (o: OrderRow, children: ChildOrder[]): OrderSummary => ({
+  orderNo: o.orderNo,
+  status: o.status,
+  statusName: statusName(o.status),
+  orderType: o.orderType,
+  goodsAmount: o.goodsAmount,
+  freightAmount: o.freightAmount,
+  payAmount: o.payAmount,
+  createTime: o.createdAt.toISOString(),
+  expireTime: o.expireAt.toISOString(),
+  childOrders: children,
+});
+
+function statusFilter(status?: number, tab?: OrderTabKey) {
+  if (status !== undefined) return eq(mallOrder.status, status);
+  const statuses = ORDER_TABS.find((t) => t.key === tab)?.statuses ?? [];
+  return statuses.length > 0 ? inArray(mallOrder.status, [...statuses]) : undefined;
+}
+
+/** The member's orders, newest first, 10 a page, optionally one status or one tab. */
+export async function myOrderList(
+  ctx: MemberCtx,
+  query: { status?: number; tab?: OrderTabKey; pageNum?: number },
+): Promise<OrderPage> {
+  const pageNum = query.pageNum ?? 1;
+  const where = and(owner(ctx), statusFilter(query.status, query.tab));
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(mallOrder)
+      .where(where)
+      .orderBy(desc(mallOrder.createdAt), desc(mallOrder.id))
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(pageNum)),
+    ctx.db.select({ n: count() }).from(mallOrder).where(where),
+  ]);
+  const children = await childrenOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    list: rows.map((r) => summaryOf(r, children.get(r.id) ?? [])),
+    total: total?.n ?? 0,
+    pageNum,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** How many orders the member has per status and per tab. */
+export async function orderCount(ctx: MemberCtx): Promise<OrderCount> {
+  const rows = await ctx.db
+    .select({ status: mallOrder.status, n: count() })
+    .from(mallOrder)
+    .where(owner(ctx))
+    .groupBy(mallOrder.status)
+    .orderBy(asc(mallOrder.status));
+  const of = (statuses: readonly number[]) =>
+    rows.filter((r) => statuses.length === 0 || statuses.includes(r.status)).reduce((s, r) => s + r.n, 0);
+  return {
+    total: of([]),
+    byStatus: rows.map((r) => ({ status: r.status, statusName: statusName(r.status), count: r.n })),
+    byTab: ORDER_TABS.map((t) => ({ key: t.key, name: t.name, count: of(t.statuses) })),
+  };
+}
+
+export async function orderDetail(ctx: MemberCtx, orderNo: string): Promise<OrderDetail> {
+  const order = await findOrder(ctx, orderNo);
+  const [children, logs] = await Promise.all([
+    childrenOf(ctx.db, [order.id]),
+    ctx.db
+      .select()
+      .from(orderStatusLog)
+      .where(eq(orderStatusLog.orderId, order.id))
+      .orderBy(asc(orderStatusLog.id)),
+  ]);
+  return {
+    ...summaryOf(order, children.get(order.id) ?? []),
+    address: order.address ?? null,
+    payWay: order.payWay,
+    payTime: order.paidAt?.toISOString() ?? null,
+    remark: order.remark,
+    logs: logs.map((l) => ({
+      status: l.status,
+      statusName: statusName(l.status),
+      note: l.note,
+      createTime: l.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Logistics per child order; a child order not shipped yet has no events. */
+export async function trackDetail(ctx: MemberCtx, orderNo: string): Promise<TrackDetail> {
+  const order = await findOrder(ctx, orderNo);
+  const rows = await ctx.db
+    .select({
+      childOrderNo: childOrder.childOrderNo,
+      company: orderShipment.company,
+      trackingNo: orderShipment.trackingNo,
+      events: orderShipment.events,
+    })
+    .from(orderShipment)
+    .innerJoin(childOrder, eq(childOrder.id, orderShipment.childOrderId))
+    .where(eq(childOrder.orderId, order.id))
+    .orderBy(asc(orderShipment.id));
+  return { list: rows };
+}

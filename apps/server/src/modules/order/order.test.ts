@@ -1,0 +1,325 @@
+import type {
+  Cart,
+  OrderCount,
+  OrderDetail,
+  OrderPage,
+  PayOrderInfo,
+  PayResult,
+  SubmitOrderResult,
+} from '@sitemall/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type TestApp, testApp } from '../../test/harness';
+import { memberAddress } from '../address/address.tables';
+import { cartLine } from '../cart/cart.tables';
+import { siteProduct } from '../catalog/catalog.tables';
+import { client } from '../identity/identity.fixtures';
+import { getBalance } from '../points/points.service';
+import { expireOrders, startOrderExpiry } from './expiry';
+import { fareOf } from './freight';
+import { buyer, NANJING, type PickedSpec, pickSpecs, setStock, stockOf, URUMQI } from './order.fixtures';
+import { mallOrder } from './order.tables';
+
+let t: TestApp;
+let api: ReturnType<typeof client>;
+let me: { id: number; token: string };
+let other: { id: number; token: string };
+let goods: PickedSpec[];
+let virtual: PickedSpec;
+
+const line = (s: PickedSpec, num = 1) => ({
+  productId: s.productId,
+  specificationId: s.specificationId,
+  num,
+});
+const submit = (payload: object, token = me.token, headers: Record<string, string> = {}) =>
+  t.post<SubmitOrderResult>(
+    '/front-mall-api/api/client/submitOrder',
+    { siteId: 719, ...payload },
+    { token, ...headers },
+  );
+const pay = (orderNo: string, payWay = 'ye', token = me.token, siteId = 719) =>
+  api.post<PayResult>(
+    '/api/pay/payOrder',
+    { siteId, orderNo, payWay, orderType: 1, accVoucherIds: '' },
+    token,
+  );
+const detail = async (orderNo: string, token = me.token) =>
+  (await api.post<OrderDetail>('/api/order/orderDetail', { siteId: 719, orderNo }, token)).body;
+const balance = (memberId = me.id) => getBalance(t.db, { siteId: 719, memberId });
+
+beforeAll(async () => {
+  t = await testApp();
+  api = client(t);
+  me = await buyer(t, 719, 1_000_000);
+  other = await buyer(t, 719, 1_000_000);
+  goods = await pickSpecs(t.db, 719, { count: 3, stock: 20 });
+  virtual = (await pickSpecs(t.db, 719, { virtual: true, stock: 20 }))[0] as PickedSpec;
+  await api.post('/api/address/save', { siteId: 719, ...NANJING }, me.token);
+  await api.post('/api/address/save', { siteId: 719, ...NANJING }, other.token);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.delete(mallOrder);
+  await t.db.delete(cartLine);
+  await setStock(
+    t.db,
+    [...goods, virtual!].map((s) => s.specificationId),
+    20,
+  );
+});
+
+describe('submitOrder', () => {
+  it('prices on the server, takes stock, snapshots lines and address, and splits per source', async () => {
+    const before = await stockOf(t.db, goods[0]!.specificationId);
+    const { body } = await submit({
+      productInfos: JSON.stringify([{ ...line(goods[0]!, 2), price: 1, amount: 1 }, line(virtual!, 1)]),
+      price: 1,
+      payAmount: 1,
+    });
+    expect(body).toMatchObject({ code: 200, success: true });
+    const { orderNo, childOrderNo, payAmount } = body.data;
+    expect(childOrderNo).toHaveLength(2);
+    const fare = fareOf(
+      { source: goods[0]!.source, sourceName: '', hasAddress: true, goodsAmount: 2 * goods[0]!.price },
+      '320000',
+    );
+    expect(payAmount).toBe(2 * goods[0]!.price + virtual!.price + fare);
+    expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(before - 2);
+    const order = await detail(orderNo);
+    expect(order.data).toMatchObject({ status: 0, statusName: '待付款', freightAmount: fare, payAmount });
+    expect(order.data.address).toMatchObject({ provinceName: '江苏省', consignee: '张三' });
+    expect(
+      order.data.childOrders.flatMap((c) => c.lines.map((l) => [l.specificationId, l.price, l.num])),
+    ).toEqual(
+      expect.arrayContaining([
+        [goods[0]!.specificationId, goods[0]!.price, 2],
+        [virtual!.specificationId, virtual!.price, 1],
+      ]),
+    );
+    expect(order.data.logs.map((l) => l.status)).toEqual([0]);
+  });
+
+  it('orders selected cart lines and removes them from the cart', async () => {
+    await api.post(
+      '/api/productCarts/submitCart',
+      { siteId: 719, productInfo: [line(goods[0]!, 1), line(goods[1]!, 2)] },
+      me.token,
+    );
+    const cart = (
+      await api.post<{ obj: Cart }>('/api/productCarts/getCartProduct', { siteId: 719 }, me.token)
+    ).body.data.obj;
+    const chosen = cart.list.find((l) => l.specificationId === goods[1]!.specificationId)!;
+    const { body } = await submit({ cartIds: String(chosen.id) });
+    expect(body.code).toBe(200);
+    const after = (
+      await api.post<{ obj: Cart }>('/api/productCarts/getCartProduct', { siteId: 719 }, me.token)
+    ).body.data.obj;
+    expect(after.list.map((l) => l.specificationId)).toEqual([goods[0]!.specificationId]);
+    // Another member's cart line cannot be ordered.
+    const theirs = await submit({ cartIds: [after.list[0]!.id] }, other.token);
+    expect(theirs.body).toMatchObject({ success: false, msg: '购物车商品不存在' });
+  });
+
+  it('answers a replayed submission with the same order (requestId or Idempotency-Key)', async () => {
+    const payload = { productInfos: [line(goods[0]!, 1)], requestId: 'req-000000001' };
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => submit(payload)));
+    expect(new Set(answers.map((a) => a.body.data.orderNo)).size).toBe(1);
+    const byHeader = await Promise.all(
+      [1, 2, 3].map(() =>
+        submit({ productInfos: [line(goods[0]!, 1)] }, me.token, { 'idempotency-key': 'hdr-000000001' }),
+      ),
+    );
+    expect(new Set(byHeader.map((a) => a.body.data.orderNo)).size).toBe(1);
+    expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(18);
+    expect(await t.db.select().from(mallOrder)).toHaveLength(2);
+  });
+
+  it('refuses bad quantities, vouchers, limits, sold-out goods and a missing address, changing nothing', async () => {
+    const cases: [object, string | RegExp][] = [
+      [{ productInfos: [line(goods[0]!, 0)] }, /./],
+      [{ productInfos: [line(goods[0]!, -2)] }, /./],
+      [{ productInfos: JSON.stringify([{ ...line(goods[0]!), num: 1.5 }]) }, /./],
+      [{ productInfos: JSON.stringify([{ ...line(goods[0]!), num: 1e9 }]) }, /./],
+      [{}, '请选择要结算的商品'],
+      [{ productInfos: [line(goods[0]!, 1)], accVoucherIds: 'V123' }, '优惠券不存在或不可用'],
+      [{ productInfos: [line(goods[0]!, 1)], accVoucherIds: ['42'] }, '优惠券不存在或不可用'],
+      [{ productInfos: [line(goods[0]!, 21)] }, /库存不足/],
+      [{ productInfos: [line(goods[0]!, 1), line(goods[1]!, 25)] }, /库存不足/],
+    ];
+    for (const [payload, msg] of cases) {
+      const { body } = await submit(payload);
+      expect(body.success, JSON.stringify(payload)).toBe(false);
+      expect(body.msg).toMatch(msg);
+    }
+    await t.db.update(siteProduct).set({ limitNum: 2 }).where(eq(siteProduct.productId, goods[2]!.productId));
+    const limited = await submit({ productInfos: [line(goods[2]!, 3)] });
+    expect(limited.body.msg).toMatch(/限购 2 件/);
+    await t.db.update(siteProduct).set({ limitNum: 0 }).where(eq(siteProduct.productId, goods[2]!.productId));
+    await setStock(t.db, [goods[1]!.specificationId], 0);
+    const soldOut = await submit({ productInfos: [line(goods[0]!, 1), line(goods[1]!, 1)] });
+    expect(soldOut.body.msg).toMatch(/售罄/);
+    const homeless = await buyer(t, 719, 1000);
+    const noAddress = await submit({ productInfos: [line(goods[0]!, 1)] }, homeless.token);
+    expect(noAddress.body.msg).toBe('请选择收货地址');
+    // Virtual goods need no address.
+    expect((await submit({ productInfos: [line(virtual!, 1)] }, homeless.token)).body.code).toBe(200);
+    expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(20);
+    expect(await t.db.select().from(mallOrder)).toHaveLength(1);
+  });
+
+  it('adds remote-province freight', async () => {
+    const remote = await api.post<{ id: number }>('/api/address/save', { siteId: 719, ...URUMQI }, me.token);
+    const fare = await api.post<{ totalFare: number; list: { fare: number }[] }>(
+      '/api/fare/getFare',
+      { siteId: 719, productInfos: [line(goods[0]!, 1)], addressId: remote.body.data.id },
+      me.token,
+    );
+    const near = await api.post<{ totalFare: number }>(
+      '/api/fare/totalFare',
+      { siteId: 719, productInfos: [line(goods[0]!, 1)], provinceCode: '320000' },
+      me.token,
+    );
+    expect(fare.body.data.totalFare).toBeGreaterThan(near.body.data.totalFare);
+    const rules = await api.post<{ list: { source: number; fee: number }[] }>('/api/fare/freightList', {
+      siteId: 719,
+    });
+    expect(rules.body.data.list.find((r) => r.source === 7)?.fee).toBe(0);
+    await t.db.delete(memberAddress).where(eq(memberAddress.id, remote.body.data.id));
+  });
+});
+
+describe('payOrder and my orders', () => {
+  it('pays with points once: the ledger is debited and the order awaits receipt', async () => {
+    const { orderNo, payAmount } = (await submit({ productInfos: [line(goods[0]!, 1)] })).body.data;
+    const info = await api.post<PayOrderInfo>('/api/pay/payOrderInfo', { siteId: 719, orderNo }, me.token);
+    expect(info.body.data).toMatchObject({ payAmount, payWays: [{ code: 'wx_pc' }, { code: 'ye' }] });
+    const before = await balance();
+    const paid = await pay(orderNo);
+    expect(paid.body).toMatchObject({
+      code: 200,
+      data: { isPaid: true, status: 22, statusName: '待收货', balance: before - payAmount },
+    });
+    const again = await pay(orderNo);
+    expect(again.body).toMatchObject({ msg: '订单已支付，请勿重复支付', data: { isPaid: true, status: 22 } });
+    expect(await balance()).toBe(before - payAmount);
+    const confirmPay = await api.post<PayResult>('/api/pay/confirmPay', { siteId: 719, orderNo }, me.token);
+    expect(confirmPay.body.data.isPaid).toBe(true);
+    // A paid order cannot be cancelled; receipt can be confirmed once.
+    const cancel = await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, me.token);
+    expect(cancel.body).toMatchObject({ success: false, msg: '只有待付款的订单可以取消' });
+    const confirmed = await api.post('/api/order/confirmOrder', { siteId: 719, orderNo }, me.token);
+    expect(confirmed.body.data).toMatchObject({ status: 23, statusName: '已完成' });
+    expect((await api.post('/api/order/confirmOrder', { siteId: 719, orderNo }, me.token)).body.success).toBe(
+      false,
+    );
+    expect((await detail(orderNo)).data.logs.map((l) => l.status)).toEqual([0, 22, 23]);
+    const track = await api.post<{ list: unknown[] }>(
+      '/api/order/trackDetail',
+      { siteId: 719, orderNo },
+      me.token,
+    );
+    expect(track.body.data.list).toEqual([]);
+  });
+
+  it('completes a virtual-only order on payment', async () => {
+    const { orderNo } = (await submit({ productInfos: [line(virtual!, 1)] })).body.data;
+    expect((await pay(orderNo)).body.data).toMatchObject({ status: 23, statusName: '已完成' });
+  });
+
+  it('refuses WeChat Pay for now, pay ways the site lacks, a spent balance and others’ orders', async () => {
+    const { orderNo } = (await submit({ productInfos: [line(goods[0]!, 1)] })).body.data;
+    expect((await pay(orderNo, 'wx_pc')).body.msg).toBe('微信支付暂未开通，请使用积分支付');
+    expect((await pay(orderNo, 'alipay')).body.msg).toBe('本站未开通该支付方式');
+    expect((await pay(orderNo, 'ye', other.token)).body.msg).toBe('订单不存在');
+    const poor = await buyer(t, 719, 100);
+    await api.post('/api/address/save', { siteId: 719, ...NANJING }, poor.token);
+    const cheap = (await submit({ productInfos: [line(goods[1]!, 1)] }, poor.token)).body.data;
+    const spent = await pay(cheap.orderNo, 'ye', poor.token);
+    expect(spent.body).toMatchObject({ success: false, msg: '积分余额不足' });
+    expect(await balance(poor.id)).toBe(100);
+    expect((await detail(cheap.orderNo, poor.token)).data.status).toBe(0);
+    expect((await detail(orderNo, other.token)).msg).toBe('订单不存在');
+    expect((await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, other.token)).body.msg).toBe(
+      '订单不存在',
+    );
+    expect((await detail(orderNo)).data.status).toBe(0);
+    // A member of another site cannot reach it either.
+    const stranger = await buyer(t, 1000, 100_000);
+    const elsewhere = await api.post('/api/order/orderDetail', { siteId: 1000, orderNo }, stranger.token);
+    expect(elsewhere.body.msg).toBe('订单不存在');
+    expect((await pay(orderNo, 'ye', stranger.token, 1000)).body.msg).toBe('订单不存在');
+  });
+
+  it('cancels a pending order, returning its stock, and lists orders by status with counts', async () => {
+    const a = (await submit({ productInfos: [line(goods[0]!, 3)] })).body.data;
+    const b = (await submit({ productInfos: [line(goods[0]!, 1)] })).body.data;
+    await pay(b.orderNo);
+    expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(16);
+    const cancelled = await api.post(
+      '/api/order/cancelOrder',
+      { siteId: 719, orderNo: a.orderNo, reason: '不想要了' },
+      me.token,
+    );
+    expect(cancelled.body.data).toMatchObject({ status: 4, statusName: '订单已撤回' });
+    expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(19);
+    expect(
+      (await api.post('/api/order/cancelOrder', { siteId: 719, orderNo: a.orderNo }, me.token)).body.success,
+    ).toBe(false);
+    expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(19);
+    const all = await api.post<OrderPage>('/api/order/myOrderList', { siteId: 719 }, me.token);
+    expect(all.body.data.list.map((o) => o.orderNo)).toEqual([b.orderNo, a.orderNo]);
+    const receiving = await api.post<OrderPage>(
+      '/api/order/myOrderList',
+      { siteId: 719, status: 22 },
+      me.token,
+    );
+    expect(receiving.body.data.list.map((o) => o.orderNo)).toEqual([b.orderNo]);
+    const tab = await api.post<OrderPage>(
+      '/api/order/myOrderList',
+      { siteId: 719, tab: 'cancelled' },
+      me.token,
+    );
+    expect(tab.body.data.total).toBe(1);
+    const counts = await api.post<OrderCount>('/api/order/orderCount', { siteId: 719 }, me.token);
+    expect(counts.body.data.total).toBe(2);
+    expect(counts.body.data.byStatus).toEqual([
+      { status: 4, statusName: '订单已撤回', count: 1 },
+      { status: 22, statusName: '待收货', count: 1 },
+    ]);
+    expect(
+      (await api.post<OrderPage>('/api/order/myOrderList', { siteId: 719 }, other.token)).body.data.total,
+    ).toBe(0);
+  });
+
+  it('pages my orders ten at a time', async () => {
+    for (let i = 0; i < 12; i += 1) await submit({ productInfos: [line(virtual!, 1)] });
+    const page2 = await api.post<OrderPage>('/api/order/myOrderList', { siteId: 719, pageNum: 2 }, me.token);
+    expect(page2.body.data).toMatchObject({ total: 12, pageSize: 10, pageNum: 2 });
+    expect(page2.body.data.list).toHaveLength(2);
+  });
+
+  it('expires unpaid orders after their time, returning stock, and then refuses payment', async () => {
+    const { orderNo } = (await submit({ productInfos: [line(goods[0]!, 4)] })).body.data;
+    expect(await expireOrders(t.db)).toBe(0);
+    expect(await expireOrders(t.db, new Date(Date.now() + 31 * 60_000))).toBe(1);
+    expect((await detail(orderNo)).data).toMatchObject({ status: 41, statusName: '已过期取消' });
+    expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(20);
+    expect((await pay(orderNo)).body).toMatchObject({ success: false, msg: '订单当前状态不可支付' });
+  });
+
+  it('runs expiry on an interval until stopped', async () => {
+    const { orderNo } = (await submit({ productInfos: [line(goods[1]!, 2)] })).body.data;
+    await t.db
+      .update(mallOrder)
+      .set({ expireAt: new Date(Date.now() - 1000) })
+      .where(eq(mallOrder.orderNo, orderNo));
+    const job = startOrderExpiry(t.db, { intervalMs: 20 });
+    for (let i = 0; i < 100 && (await detail(orderNo)).data.status === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await job.stop();
+    expect((await detail(orderNo)).data.status).toBe(41);
+    expect(await stockOf(t.db, goods[1]!.specificationId)).toBe(20);
+  });
+});

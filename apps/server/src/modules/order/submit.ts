@@ -1,0 +1,296 @@
+import { randomInt } from 'node:crypto';
+import {
+  type Fare,
+  type FareBody,
+  ORDER_MSG,
+  ORDER_STATUS,
+  type SubmitOrderBody,
+  type SubmitOrderResult,
+} from '@sitemall/contract';
+import { and, eq } from 'drizzle-orm';
+import { badRequest, failure } from '../../lib/errors';
+import { defaultAddress, getAddress } from '../address/address.service';
+import {
+  type CartLineValue,
+  cartLinesOf,
+  lineProblem,
+  type MemberCtx,
+  parseCartLines,
+  parseIdList,
+  removeOrderedLines,
+} from '../cart/cart.service';
+import { sourceOf } from '../catalog/catalog.service';
+import { reserveStock, type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
+import { type FareGroup, fareList, fareOf } from './freight';
+import type { AddressSnapshot } from './order.tables';
+import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
+
+/** The lines of a checkout: from cart lines (cartIds) or bought now (productInfos). */
+async function checkoutLines(ctx: MemberCtx, input: { cartIds?: number[] | string; productInfos?: unknown }) {
+  if (input.cartIds !== undefined && input.cartIds !== '') {
+    const ids = parseIdList(input.cartIds);
+    const rows = await cartLinesOf(ctx, ids);
+    return {
+      cartIds: ids,
+      lines: rows.map(({ productId, specificationId, num }) => ({ productId, specificationId, num })),
+    };
+  }
+  if (input.productInfos !== undefined && input.productInfos !== '') {
+    return { cartIds: [], lines: parseCartLines(input.productInfos) };
+  }
+  throw failure(ORDER_MSG.noLines);
+}
+
+interface PricedLine {
+  spec: SpecificationOnSite;
+  num: number;
+  amount: number;
+}
+
+interface PricedGroup extends FareGroup {
+  sourceType: number;
+  lines: PricedLine[];
+}
+
+/**
+ * Prices lines from the server's own data (the client never sends a price) and checks each
+ * against sale state, stock and the per-order purchase limit; groups them per supply source.
+ */
+async function priceLines(ctx: MemberCtx, input: CartLineValue[]) {
+  const merged = new Map<number, { productId: number; specificationId: number; num: number }>();
+  for (const l of input) {
+    const earlier = merged.get(l.specificationId);
+    if (earlier && earlier.productId !== l.productId) throw badRequest('参数 productInfos 格式不正确');
+    merged.set(l.specificationId, { ...l, num: (earlier?.num ?? 0) + l.num });
+  }
+  const specs = await specificationsOnSite(ctx.db, ctx.site.row.id, [...merged.keys()]);
+  const perProduct = new Map<number, number>();
+  for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
+  const groups = new Map<number, PricedGroup>();
+  for (const l of merged.values()) {
+    const spec = specs.get(l.specificationId);
+    const problem = lineProblem(spec, l.productId, perProduct.get(l.productId) ?? l.num);
+    if (!spec || problem) throw failure(spec ? `${spec.name}：${problem}` : problem);
+    const source = sourceOf(ctx.site, spec.source, spec.sourceType);
+    const group = groups.get(spec.source) ?? {
+      source: spec.source,
+      sourceType: spec.sourceType,
+      sourceName: source.name,
+      hasAddress: source.hasAddressTab,
+      goodsAmount: 0,
+      lines: [],
+    };
+    const amount = spec.price * l.num;
+    group.lines.push({ spec, num: l.num, amount });
+    group.goodsAmount += amount;
+    groups.set(spec.source, group);
+  }
+  return [...groups.values()];
+}
+
+/** Vouchers come with a later issue: none exists yet, so any voucher id named is unavailable. */
+export function checkVouchers(value: unknown): void {
+  let list = value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text === '' || text === '[]') return;
+    try {
+      list = text.startsWith('[') ? JSON.parse(text) : text.split(',');
+    } catch {
+      throw failure(ORDER_MSG.voucherUnavailable);
+    }
+  }
+  if (list === undefined || list === null) return;
+  if (!Array.isArray(list)) throw failure(ORDER_MSG.voucherUnavailable);
+  if (list.some((v) => String(v).trim() !== '')) throw failure(ORDER_MSG.voucherUnavailable);
+}
+
+async function deliveryAddress(ctx: MemberCtx, addressId?: number): Promise<AddressSnapshot> {
+  const address = addressId ? await getAddress(ctx, addressId) : await defaultAddress(ctx);
+  if (!address) throw failure(ORDER_MSG.addressRequired);
+  const { id, isDefault, ...snapshot } = address;
+  return snapshot;
+}
+
+/** Freight of lines to an address or province (spec section 7, fares). */
+export async function computeFare(ctx: MemberCtx, input: FareBody): Promise<Fare> {
+  const { lines } = await checkoutLines(ctx, input);
+  const groups = await priceLines(ctx, lines);
+  let province = input.provinceCode ?? '';
+  if (input.addressId) province = (await getAddress(ctx, input.addressId)).provinceCode;
+  const list = fareList(groups, province);
+  return {
+    list,
+    totalFare: list.reduce((s, l) => s + l.fare, 0),
+    goodsAmount: groups.reduce((s, g) => s + g.goodsAmount, 0),
+  };
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** SO + time to the second (UTC+8, the mall's days) + 8 random digits. */
+export function newOrderNo(now = new Date()): string {
+  const t = new Date(now.getTime() + 8 * 3_600_000);
+  const stamp = `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1, 2)}${pad(t.getUTCDate(), 2)}${pad(t.getUTCHours(), 2)}${pad(t.getUTCMinutes(), 2)}${pad(t.getUTCSeconds(), 2)}`;
+  return `SO${stamp}${pad(randomInt(0, 100_000_000), 8)}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+async function answerOf(ctx: MemberCtx, requestKey: string): Promise<SubmitOrderResult | undefined> {
+  const [order] = await ctx.db
+    .select()
+    .from(mallOrder)
+    .where(
+      and(
+        eq(mallOrder.siteId, ctx.site.row.id),
+        eq(mallOrder.memberId, ctx.member.id),
+        eq(mallOrder.requestKey, requestKey),
+      ),
+    );
+  if (!order) return undefined;
+  const children = await ctx.db
+    .select({ childOrderNo: childOrder.childOrderNo })
+    .from(childOrder)
+    .where(eq(childOrder.orderId, order.id));
+  return {
+    orderNo: order.orderNo,
+    childOrderNo: children.map((c) => c.childOrderNo).sort(),
+    payAmount: order.payAmount,
+    status: order.status,
+    expireTime: order.expireAt.toISOString(),
+    msg: ORDER_MSG.submitted,
+  };
+}
+
+export interface SubmitOptions {
+  /** The Idempotency-Key header, when the payload has no requestId. */
+  idempotencyKey?: string;
+  expireMinutes: number;
+}
+
+/**
+ * Submits an order: prices the lines, checks limits, takes the stock of every line or of
+ * none, snapshots names, prices and the address, splits per source with its freight, and
+ * removes the cart lines it was made from, all in one transaction. A request key seen before
+ * answers the order it made, so a double click or a retry makes one order.
+ */
+export async function submitOrder(
+  ctx: MemberCtx,
+  input: SubmitOrderBody,
+  options: SubmitOptions,
+): Promise<SubmitOrderResult> {
+  const requestKey = input.requestId ?? options.idempotencyKey;
+  if (requestKey !== undefined && !/^[\w.:-]{8,64}$/.test(requestKey))
+    throw badRequest(ORDER_MSG.badRequestId);
+  if (requestKey) {
+    const earlier = await answerOf(ctx, requestKey);
+    if (earlier) return earlier;
+  }
+  checkVouchers(input.accVoucherIds);
+  const { cartIds, lines } = await checkoutLines(ctx, input);
+  const groups = await priceLines(ctx, lines);
+  const needsAddress = groups.some((g) => g.hasAddress);
+  const address = needsAddress ? await deliveryAddress(ctx, input.addressId) : null;
+  const fares = groups.map((g) => fareOf(g, address?.provinceCode ?? ''));
+  const goodsAmount = groups.reduce((s, g) => s + g.goodsAmount, 0);
+  const freightAmount = fares.reduce((s, f) => s + f, 0);
+  const payAmount = goodsAmount + freightAmount;
+  if (!Number.isSafeInteger(payAmount) || payAmount > 2_147_483_647)
+    throw failure('订单金额过大，请分开下单');
+  const orderNo = newOrderNo();
+  const expireAt = new Date(Date.now() + options.expireMinutes * 60_000);
+  const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
+
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const short = await reserveStock(
+        tx,
+        groups.flatMap((g) => g.lines.map((l) => ({ specificationId: l.spec.specificationId, num: l.num }))),
+      );
+      if (short.length > 0) {
+        const name = groups.flatMap((g) => g.lines).find((l) => short.includes(l.spec.specificationId))
+          ?.spec.name;
+        throw failure(name ? `${name}：${ORDER_MSG.soldOut}` : ORDER_MSG.soldOut);
+      }
+      const [order] = await tx
+        .insert(mallOrder)
+        .values({
+          orderNo,
+          siteId: ctx.site.row.id,
+          memberId: ctx.member.id,
+          status: ORDER_STATUS.pendingPayment,
+          orderType,
+          goodsAmount,
+          freightAmount,
+          payAmount,
+          isVirtual: !needsAddress,
+          address,
+          remark: input.remark ?? '',
+          requestKey: requestKey ?? null,
+          expireAt,
+        })
+        .returning({ id: mallOrder.id });
+      if (!order) throw new Error('order not created');
+      for (const [i, g] of groups.entries()) {
+        const [child] = await tx
+          .insert(childOrder)
+          .values({
+            orderId: order.id,
+            childOrderNo: `${orderNo}${pad(i + 1, 2)}`,
+            siteId: ctx.site.row.id,
+            source: g.source,
+            sourceType: g.sourceType,
+            sourceName: g.sourceName,
+            hasAddress: g.hasAddress,
+            status: ORDER_STATUS.pendingPayment,
+            goodsAmount: g.goodsAmount,
+            freightAmount: fares[i] ?? 0,
+          })
+          .returning({ id: childOrder.id });
+        if (!child) throw new Error('child order not created');
+        await tx.insert(orderLine).values(
+          g.lines.map((l) => ({
+            orderId: order.id,
+            childOrderId: child.id,
+            siteId: ctx.site.row.id,
+            productId: l.spec.productId,
+            specificationId: l.spec.specificationId,
+            name: l.spec.name,
+            image: l.spec.image,
+            specificationValue: l.spec.specificationValue,
+            price: l.spec.price,
+            num: l.num,
+            amount: l.amount,
+          })),
+        );
+      }
+      await tx.insert(orderStatusLog).values({
+        orderId: order.id,
+        siteId: ctx.site.row.id,
+        status: ORDER_STATUS.pendingPayment,
+        note: '提交订单',
+      });
+      await removeOrderedLines(tx, ctx, cartIds);
+    });
+  } catch (error) {
+    // A parallel submission with the same key won the unique index: answer its order.
+    if (requestKey && isUniqueViolation(error)) {
+      const earlier = await answerOf(ctx, requestKey);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+  return {
+    orderNo,
+    childOrderNo: groups.map((_, i) => `${orderNo}${pad(i + 1, 2)}`),
+    payAmount,
+    status: ORDER_STATUS.pendingPayment,
+    expireTime: expireAt.toISOString(),
+    msg: ORDER_MSG.submitted,
+  };
+}

@@ -1,0 +1,298 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Address } from './address.ts';
+import { CartLinesInput, IdList } from './cart.ts';
+import { Envelope } from './envelope.ts';
+import { Page, PageNum } from './paging.ts';
+import { SiteId } from './site.ts';
+
+/**
+ * Orders, freight and points payment (spec sections 3, 4, 7, 9). One order splits into child
+ * orders, one per supply source. Every amount is an integer in fen computed by the server.
+ */
+
+/** Status codes of spec section 4 that this server moves orders through (labels: ORDER_STATUS_LABEL). */
+export const ORDER_STATUS = {
+  pendingPayment: 0,
+  awaitingReceipt: 22,
+  completed: 23,
+  withdrawn: 4,
+  expired: 41,
+} as const;
+
+/** Status tabs of /myOrder: each tab lists the orders in any of its statuses. */
+export const ORDER_TABS = [
+  { key: 'all', name: '全部订单', statuses: [] as number[] },
+  { key: 'pendingPayment', name: '待付款', statuses: [0, 15] },
+  { key: 'pendingApproval', name: '待审批', statuses: [11, 12] },
+  { key: 'awaitingReceipt', name: '待收货', statuses: [22] },
+  { key: 'completed', name: '已完成', statuses: [23] },
+  { key: 'cancelled', name: '已取消', statuses: [4, 41] },
+] as const;
+export type OrderTabKey = (typeof ORDER_TABS)[number]['key'];
+
+/** Unpaid orders expire after this many minutes unless ORDER_EXPIRE_MINUTES says otherwise. */
+export const DEFAULT_ORDER_EXPIRE_MINUTES = 30;
+
+export const ORDER_MSG = {
+  submitted: '下单成功',
+  paid: '支付成功',
+  alreadyPaid: '订单已支付，请勿重复支付',
+  cancelled: '订单已取消',
+  confirmed: '已确认收货',
+  notFound: '订单不存在',
+  noLines: '请选择要结算的商品',
+  addressRequired: '请选择收货地址',
+  voucherUnavailable: '优惠券不存在或不可用',
+  notPending: '订单当前状态不可支付',
+  notCancellable: '只有待付款的订单可以取消',
+  notConfirmable: '只有待收货的订单可以确认收货',
+  expired: '订单已过期，请重新下单',
+  payWayOff: '本站未开通该支付方式',
+  wechatLater: '微信支付暂未开通，请使用积分支付',
+  soldOut: '库存不足，请调整购买数量',
+  badRequestId: '参数 requestId 格式不正确',
+} as const;
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const OrderNo = Type.String({ pattern: '^[A-Za-z0-9]{8,40}$' });
+const Time = Type.String({ format: 'date-time' });
+
+// ---- model -------------------------------------------------------------------------------
+
+/** A bought line, as snapshot at submission. */
+export const OrderLine = Type.Object({
+  productId: Type.Integer(),
+  specificationId: Type.Integer(),
+  name: Type.String(),
+  image: Type.String(),
+  specificationValue: Type.String(),
+  price: Type.Integer({ description: 'unit price at submission, fen' }),
+  num: Type.Integer(),
+  amount: Type.Integer({ description: 'price × num, fen' }),
+});
+export type OrderLine = Static<typeof OrderLine>;
+
+export const ChildOrder = Type.Object({
+  childOrderNo: Type.String(),
+  source: Type.Integer(),
+  sourceName: Type.String(),
+  hasAddress: Type.Boolean({ description: 'false for virtual goods (no delivery)' }),
+  status: Type.Integer(),
+  statusName: Type.String(),
+  goodsAmount: Type.Integer(),
+  freightAmount: Type.Integer(),
+  lines: Type.Array(OrderLine),
+});
+export type ChildOrder = Static<typeof ChildOrder>;
+
+export const OrderSummary = Type.Object({
+  orderNo: Type.String(),
+  status: Type.Integer(),
+  statusName: Type.String(),
+  orderType: Type.Integer(),
+  goodsAmount: Type.Integer(),
+  freightAmount: Type.Integer(),
+  payAmount: Type.Integer({ description: 'goods + freight, fen' }),
+  createTime: Time,
+  expireTime: Time,
+  childOrders: Type.Array(ChildOrder),
+});
+export type OrderSummary = Static<typeof OrderSummary>;
+
+export const OrderAddress = Type.Omit(Address, ['id', 'isDefault']);
+export type OrderAddress = Static<typeof OrderAddress>;
+
+export const OrderStatusLog = Type.Object({
+  status: Type.Integer(),
+  statusName: Type.String(),
+  note: Type.String(),
+  createTime: Time,
+});
+
+export const OrderDetail = Type.Composite([
+  OrderSummary,
+  Type.Object({
+    address: Type.Union([OrderAddress, Type.Null()]),
+    payWay: Type.Union([Type.String(), Type.Null()]),
+    payTime: Type.Union([Time, Type.Null()]),
+    remark: Type.String(),
+    logs: Type.Array(OrderStatusLog),
+  }),
+]);
+export type OrderDetail = Static<typeof OrderDetail>;
+
+// ---- freight -----------------------------------------------------------------------------
+
+/** What one source charges for delivery (a row of the freight rule table). */
+export const FreightRule = Type.Object({
+  source: Type.Integer(),
+  sourceName: Type.String(),
+  fee: Type.Integer({ description: 'fen' }),
+  freeOver: Type.Integer({ description: 'goods amount from which delivery is free, fen; 0 = never free' }),
+  remoteExtra: Type.Integer({ description: 'added for remote provinces, fen' }),
+  remoteProvinces: Type.Array(Type.String({ description: 'province codes' })),
+});
+export type FreightRule = Static<typeof FreightRule>;
+
+export const FareLine = Type.Object({
+  source: Type.Integer(),
+  sourceName: Type.String(),
+  goodsAmount: Type.Integer(),
+  fare: Type.Integer(),
+});
+export type FareLine = Static<typeof FareLine>;
+
+/** POST /api/fare/getFare and /api/fare/totalFare: the freight of lines to an address. */
+export const FareBody = Type.Object({
+  siteId: SiteId,
+  productInfos: Type.Optional(CartLinesInput),
+  cartIds: Type.Optional(IdList),
+  addressId: Type.Optional(Id),
+  provinceCode: Type.Optional(Type.String({ pattern: '^\\d{6}$' })),
+});
+export type FareBody = Static<typeof FareBody>;
+export const Fare = Type.Object({
+  totalFare: Type.Integer(),
+  goodsAmount: Type.Integer(),
+  list: Type.Array(FareLine),
+});
+export type Fare = Static<typeof Fare>;
+export const FareReply = Envelope(Fare);
+export const TotalFare = Type.Object({ totalFare: Type.Integer() });
+export const TotalFareReply = Envelope(TotalFare);
+/** POST /api/fare/freightList: the rules of the sources this site sells. */
+export const FreightListBody = Type.Object({ siteId: SiteId });
+export const FreightList = Type.Object({ list: Type.Array(FreightRule) });
+export type FreightList = Static<typeof FreightList>;
+export const FreightListReply = Envelope(FreightList);
+
+// ---- submit ------------------------------------------------------------------------------
+
+/**
+ * POST /api/client/submitOrder: either selected cart lines (cartIds) or buy now
+ * (productInfos). requestId (or the Idempotency-Key header) makes a retried submission
+ * answer the first order instead of making a second one. Any price sent is ignored.
+ */
+export const SubmitOrderBody = Type.Object({
+  siteId: SiteId,
+  cartIds: Type.Optional(IdList),
+  productInfos: Type.Optional(CartLinesInput),
+  addressId: Type.Optional(Id),
+  accVoucherIds: Type.Optional(
+    Type.Union([Type.Array(Type.Union([Type.String(), Type.Integer()])), Type.String()]),
+  ),
+  requestId: Type.Optional(Type.String({ pattern: '^[\\w.:-]{8,64}$' })),
+  remark: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type SubmitOrderBody = Static<typeof SubmitOrderBody>;
+export const SubmitOrderResult = Type.Object({
+  orderNo: Type.String(),
+  childOrderNo: Type.Array(Type.String()),
+  payAmount: Type.Integer(),
+  status: Type.Integer(),
+  expireTime: Time,
+  msg: Type.String(),
+});
+export type SubmitOrderResult = Static<typeof SubmitOrderResult>;
+export const SubmitOrderReply = Envelope(SubmitOrderResult);
+
+// ---- pay ---------------------------------------------------------------------------------
+
+export const PayWayOption = Type.Object({ code: Type.String(), name: Type.String() });
+export const PAY_WAY_NAME: Record<string, string> = { wx_pc: '微信支付', ye: '积分支付' };
+
+/** POST /api/pay/payOrder (spec section 7): token, orderNo, payWay, orderType, accVoucherIds, siteId. */
+export const PayOrderBody = Type.Object({
+  siteId: SiteId,
+  orderNo: OrderNo,
+  payWay: Type.String({ maxLength: 20 }),
+  orderType: Type.Optional(Type.Unknown()),
+  accVoucherIds: Type.Optional(Type.Unknown()),
+  token: Type.Optional(Type.String()),
+});
+export type PayOrderBody = Static<typeof PayOrderBody>;
+export const PayResult = Type.Object({
+  orderNo: Type.String(),
+  isPaid: Type.Boolean(),
+  status: Type.Integer(),
+  statusName: Type.String(),
+  payWay: Type.Union([Type.String(), Type.Null()]),
+  payAmount: Type.Integer(),
+  balance: Type.Integer({ description: 'points balance after payment, fen' }),
+});
+export type PayResult = Static<typeof PayResult>;
+export const PayResultReply = Envelope(PayResult);
+
+/** POST /api/pay/payOrderInfo: what /selectPayWay shows. */
+export const OrderNoBody = Type.Object({ siteId: SiteId, orderNo: OrderNo });
+export type OrderNoBody = Static<typeof OrderNoBody>;
+export const PayOrderInfo = Type.Object({
+  orderNo: Type.String(),
+  status: Type.Integer(),
+  statusName: Type.String(),
+  orderType: Type.Integer(),
+  payAmount: Type.Integer(),
+  balance: Type.Integer(),
+  payWays: Type.Array(PayWayOption),
+  expireTime: Time,
+  createTime: Time,
+});
+export type PayOrderInfo = Static<typeof PayOrderInfo>;
+export const PayOrderInfoReply = Envelope(PayOrderInfo);
+/** POST /api/pay/confirmPay: answers the paid state (idempotent, changes nothing). */
+
+// ---- my orders ---------------------------------------------------------------------------
+
+/** POST /api/order/myOrderList: status filters one code; tab filters a tab of ORDER_TABS. */
+export const MyOrderListBody = Type.Object({
+  siteId: SiteId,
+  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+  tab: Type.Optional(Type.Union(ORDER_TABS.map((t) => Type.Literal(t.key)))),
+  pageNum: Type.Optional(PageNum),
+});
+export type MyOrderListBody = Static<typeof MyOrderListBody>;
+export const OrderPage = Page(OrderSummary);
+export type OrderPage = Static<typeof OrderPage>;
+export const OrderPageReply = Envelope(OrderPage);
+
+/** POST /api/order/orderCount: how many orders per status and per tab. */
+export const OrderCountBody = Type.Object({ siteId: SiteId });
+export const OrderCount = Type.Object({
+  total: Type.Integer(),
+  byStatus: Type.Array(
+    Type.Object({ status: Type.Integer(), statusName: Type.String(), count: Type.Integer() }),
+  ),
+  byTab: Type.Array(Type.Object({ key: Type.String(), name: Type.String(), count: Type.Integer() })),
+});
+export type OrderCount = Static<typeof OrderCount>;
+export const OrderCountReply = Envelope(OrderCount);
+
+/** POST /api/order/orderDetail */
+export const OrderDetailReply = Envelope(OrderDetail);
+
+/** POST /api/order/cancelOrder and /api/order/confirmOrder */
+export const CancelOrderBody = Type.Object({
+  siteId: SiteId,
+  orderNo: OrderNo,
+  reason: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type CancelOrderBody = Static<typeof CancelOrderBody>;
+export const OrderState = Type.Object({
+  orderNo: Type.String(),
+  status: Type.Integer(),
+  statusName: Type.String(),
+});
+export type OrderState = Static<typeof OrderState>;
+export const OrderStateReply = Envelope(OrderState);
+
+/** POST /api/order/trackDetail: logistics events per child order; empty until shipped. */
+export const TrackEvent = Type.Object({ time: Time, text: Type.String() });
+export const ChildTrack = Type.Object({
+  childOrderNo: Type.String(),
+  company: Type.String(),
+  trackingNo: Type.String(),
+  events: Type.Array(TrackEvent),
+});
+export const TrackDetail = Type.Object({ list: Type.Array(ChildTrack) });
+export type TrackDetail = Static<typeof TrackDetail>;
+export const TrackDetailReply = Envelope(TrackDetail);
