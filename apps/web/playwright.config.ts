@@ -41,7 +41,16 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: /(identity|order|batch)\.spec\.ts/ },
+    { name: 'identity', testMatch: /identity\.spec\.ts/ },
+    // The order flow logs in the demo members and spends their points; the identity tests check
+    // their sessions and opening balances, and a member has one session at a time: it runs after.
+    // Alone: npx playwright test e2e/order.spec.ts --no-deps
+    { name: 'order', testMatch: /order\.spec\.ts/, dependencies: ['identity'] },
+    // Batch ordering logs in the 719 demo member as well.
+    { name: 'batch', testMatch: /batch\.spec\.ts/, dependencies: ['order'] },
+  ],
   webServer: {
     command: 'npm run start -w @sitemall/server',
     cwd: repoRoot,

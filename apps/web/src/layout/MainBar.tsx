@@ -2,6 +2,7 @@ import { SearchOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { Badge, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useCartCount } from '../features/cart/index.ts';
 import { useSiteLink } from '../site/links.ts';
 import { useSite } from '../site/SiteProvider.tsx';
 
@@ -11,6 +12,7 @@ export function MainBar() {
   const link = useSiteLink();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const cartCount = useCartCount();
   const [keyword, setKeyword] = useState(params.get('itemName') ?? '');
   useEffect(() => setKeyword(params.get('itemName') ?? ''), [params]);
 
@@ -54,7 +56,14 @@ export function MainBar() {
           </Button>
         </form>
         <Link to={link('/shoppingCart')} className="mainbar__cart" data-testid="cart-link">
-          <Badge count={0} showZero size="small" offset={[4, -2]}>
+          <Badge
+            count={cartCount}
+            showZero
+            overflowCount={99}
+            data-testid="cart-count"
+            size="small"
+            offset={[4, -2]}
+          >
             <ShoppingCartOutlined className="mainbar__cart-icon" />
           </Badge>
           <span>我的购物车</span>

@@ -2,12 +2,17 @@ import { App as AntApp, Button, Result, Spin } from 'antd';
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { configureRequest } from '../api/request.ts';
+import { mergeGuestCart } from '../features/cart/index.ts';
 import { PartnerEntryGate } from '../features/identity/PartnerEntry.tsx';
 import { TokenCheck } from '../features/identity/TokenCheck.tsx';
+import { onLoggedIn } from '../site/loginHooks.ts';
 import { isLoginPath, loginRouteFor } from '../site/routing.ts';
 import { SiteProvider, useSite } from '../site/SiteProvider.tsx';
 import { getToken, SESSION_KEYS, session } from '../site/storage.ts';
 import { checkVersion } from './versionCheck.ts';
+
+// A visitor's device cart joins the member's cart at login (spec section 6).
+onLoggedIn(({ siteId }) => mergeGuestCart(siteId));
 
 /** What happens on every navigation (spec sections 2 and 4). */
 function NavigationEffects() {

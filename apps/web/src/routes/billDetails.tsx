@@ -1,6 +1,11 @@
-import { ComingSoon } from '../layout/ComingSoon.tsx';
+import { BillDetails } from '../features/bills/index.ts';
+import { RequireMember } from '../layout/RequireMember.tsx';
 
-/** billDetails (spec section 2): filled by a later issue. */
+/** billDetails (spec section 2): the member's points ledger. */
 export function Component() {
-  return <ComingSoon title="账单明细" notice="账单明细功能即将开放" />;
+  return (
+    <RequireMember title="账单明细">
+      <BillDetails />
+    </RequireMember>
+  );
 }

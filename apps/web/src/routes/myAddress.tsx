@@ -1,6 +1,11 @@
-import { ComingSoon } from '../layout/ComingSoon.tsx';
+import { AddressBook } from '../features/address/index.ts';
+import { RequireMember } from '../layout/RequireMember.tsx';
 
-/** myAddress (spec section 2): filled by a later issue. */
+/** myAddress (spec section 2): the member's delivery addresses. */
 export function Component() {
-  return <ComingSoon title="收货地址" notice="收货地址管理功能即将开放" />;
+  return (
+    <RequireMember title="收货地址">
+      <AddressBook />
+    </RequireMember>
+  );
 }

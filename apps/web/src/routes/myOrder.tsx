@@ -1,6 +1,11 @@
-import { ComingSoon } from '../layout/ComingSoon.tsx';
+import { MyOrders } from '../features/order/index.ts';
+import { RequireMember } from '../layout/RequireMember.tsx';
 
-/** myOrder (spec section 2): filled by a later issue. */
+/** myOrder (spec section 2): the member's orders by status. */
 export function Component() {
-  return <ComingSoon title="我的订单" notice="订单功能即将开放" />;
+  return (
+    <RequireMember title="我的订单">
+      <MyOrders />
+    </RequireMember>
+  );
 }

@@ -1,6 +1,14 @@
-import { ComingSoon } from '../layout/ComingSoon.tsx';
+import { useSearchParams } from 'react-router';
+import { OrderDetailView } from '../features/order/index.ts';
+import { RequireMember } from '../layout/RequireMember.tsx';
 
-/** orderDetail (spec section 2): filled by a later issue. */
+/** orderDetail (spec section 2; query orderNo). */
 export function Component() {
-  return <ComingSoon title="订单详情" notice="订单详情功能即将开放" />;
+  const [params] = useSearchParams();
+  const orderNo = params.get('orderNo') ?? '';
+  return (
+    <RequireMember title="订单详情">
+      <OrderDetailView key={orderNo} orderNo={orderNo} />
+    </RequireMember>
+  );
 }

@@ -1,6 +1,42 @@
-import { ComingSoon } from '../layout/ComingSoon.tsx';
+import type { Address } from '@sitemall/contract';
+import { Button, Result } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AddressPicker } from '../features/address/index.ts';
+import { OrderSubmission, purchaseFromQuery } from '../features/order/index.ts';
+import { RequireMember } from '../layout/RequireMember.tsx';
+import { useSiteLink } from '../site/links.ts';
 
-/** orderSubmission (spec section 2): filled by a later issue. */
+/**
+ * orderSubmission (spec section 2): selected cart lines (query cartIds) or buy now (productId,
+ * specificationId, num). The address picker comes from the address feature.
+ */
 export function Component() {
-  return <ComingSoon title="提交订单" notice="下单功能即将开放" />;
+  const [params] = useSearchParams();
+  const link = useSiteLink();
+  const purchase = useMemo(() => purchaseFromQuery(params), [params]);
+  const [address, setAddress] = useState<Address | null>(null);
+  if (!purchase)
+    return (
+      <section className="page-card">
+        <Result
+          status="info"
+          title="没有要结算的商品"
+          extra={
+            <Link to={link('/shoppingCart')}>
+              <Button type="primary">去购物车</Button>
+            </Link>
+          }
+        />
+      </section>
+    );
+  return (
+    <RequireMember title="订单结算">
+      <OrderSubmission
+        purchase={purchase}
+        address={address}
+        addressSlot={<AddressPicker value={address} onChange={setAddress} />}
+      />
+    </RequireMember>
+  );
 }

@@ -1,6 +1,27 @@
-import { ComingSoon } from '../layout/ComingSoon.tsx';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PayPage } from '../features/order/index.ts';
+import { RequireMember } from '../layout/RequireMember.tsx';
+import { useSiteLink } from '../site/links.ts';
+import { rememberPaidOrder } from './paidOrder.ts';
+import { markPaid } from './payResult.ts';
 
-/** selectPayWay (spec section 2): filled by a later issue. */
+/** selectPayWay (spec section 2; query orderNo): a points payment goes /payresultvalid → /success (section 4). */
 export function Component() {
-  return <ComingSoon title="选择支付方式" notice="支付功能即将开放" />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const link = useSiteLink();
+  const orderNo = params.get('orderNo') ?? '';
+  return (
+    <RequireMember title="订单支付">
+      <PayPage
+        key={orderNo}
+        orderNo={orderNo}
+        onPaid={() => {
+          rememberPaidOrder(orderNo);
+          markPaid();
+          navigate(link('/payresultvalid'), { replace: true });
+        }}
+      />
+    </RequireMember>
+  );
 }

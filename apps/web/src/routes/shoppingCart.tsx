@@ -1,6 +1,6 @@
-import { ComingSoon } from '../layout/ComingSoon.tsx';
+import { CartPage } from '../features/cart/index.ts';
 
-/** shoppingCart (spec section 2): filled by a later issue. */
+/** shoppingCart (spec section 2): the member's cart, or a visitor's device cart on guest-cart sites. */
 export function Component() {
-  return <ComingSoon title="购物车" notice="购物车功能即将开放" />;
+  return <CartPage />;
 }

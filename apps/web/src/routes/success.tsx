@@ -1,6 +1,9 @@
-import { ComingSoon } from '../layout/ComingSoon.tsx';
+import { useState } from 'react';
+import { PaySuccess } from '../features/order/index.ts';
+import { paidOrder } from './paidOrder.ts';
 
-/** success (spec section 2): filled by a later issue. */
+/** success (spec section 2): reached through /payresultvalid after a points payment. */
 export function Component() {
-  return <ComingSoon title="下单成功" notice="订单功能即将开放" />;
+  const [orderNo] = useState(paidOrder);
+  return <PaySuccess orderNo={orderNo} />;
 }

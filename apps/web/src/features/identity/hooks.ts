@@ -2,6 +2,7 @@ import type { LoginResult } from '@sitemall/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { runLoginHooks } from '../../site/loginHooks.ts';
 import { loginRouteFor } from '../../site/routing.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { getToken, session } from '../../site/storage.ts';
@@ -37,13 +38,15 @@ export function useCountdown(): { left: number; start: (seconds: number) => void
  * What happens after any successful login (spec section 4): token and user are stored for the
  * site, then the visitor goes back to the stored page, or home.
  */
-export function useLoginSuccess(): (result: LoginResult) => void {
+export function useLoginSuccess(): (result: LoginResult) => Promise<void> {
   const { site, siteId } = useSite();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    (result: LoginResult) => {
+    async (result: LoginResult) => {
       storeLogin(result, siteId);
+      // E.g. the guest cart merge (registered by the app composition, src/layout/Root.tsx).
+      await runLoginHooks({ siteId });
       // A token just issued needs no loginOrder '0' check.
       session.set(CHECKED_TOKEN_KEY, result.token);
       queryClient.removeQueries({ queryKey: ['identity'] });

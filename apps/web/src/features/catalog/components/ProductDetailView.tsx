@@ -1,6 +1,6 @@
 import { SafetyCertificateOutlined, ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ProductDetail, ProductSpecification } from '@sitemall/contract';
-import { App, Button, InputNumber, Result, Skeleton, Tabs, Tag } from 'antd';
+import { Button, InputNumber, Result, Skeleton, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
@@ -10,7 +10,17 @@ import { clampQuantity, maxQuantity, quantityHint } from '../lib/quantity.ts';
 import { SafeHtml } from './SafeHtml.tsx';
 import { LoadError } from './states.tsx';
 
-const CART_SOON = '购物车功能即将开放';
+/** What the page composing this view does with a chosen specification and quantity (the cart feature). */
+export interface PurchaseActions {
+  onAddToCart: (choice: PurchaseChoice) => void;
+  onBuyNow: (choice: PurchaseChoice) => void;
+}
+
+export interface PurchaseChoice {
+  product: ProductDetail;
+  specification: ProductSpecification;
+  num: number;
+}
 
 function Gallery({ images, name }: { images: string[]; name: string }) {
   const [active, setActive] = useState(0);
@@ -53,9 +63,8 @@ function withLiveStock(
   });
 }
 
-function Purchase({ product }: { product: ProductDetail }) {
+function Purchase({ product, actions }: { product: ProductDetail; actions?: PurchaseActions }) {
   const { siteId, formatMoney } = useSite();
-  const { message } = App.useApp();
   const stock = useProductStock(siteId ?? '', product.id);
   const specs = useMemo(
     () => withLiveStock(product.productSpecifications, stock.data?.productSpecifications),
@@ -143,12 +152,19 @@ function Purchase({ product }: { product: ProductDetail }) {
           type="primary"
           ghost
           icon={<ShoppingCartOutlined />}
-          disabled={!canBuy}
-          onClick={() => void message.info(CART_SOON)}
+          disabled={!canBuy || !actions || !chosen}
+          onClick={() => chosen && actions?.onAddToCart({ product, specification: chosen, num })}
+          data-testid="add-to-cart"
         >
           加入购物车
         </Button>
-        <Button size="large" type="primary" disabled={!canBuy} onClick={() => void message.info(CART_SOON)}>
+        <Button
+          size="large"
+          type="primary"
+          disabled={!canBuy || !actions || !chosen}
+          onClick={() => chosen && actions?.onBuyNow({ product, specification: chosen, num })}
+          data-testid="buy-now"
+        >
           立即购买
         </Button>
       </div>
@@ -160,7 +176,13 @@ function Purchase({ product }: { product: ProductDetail }) {
 }
 
 /** /productDetails: gallery, specification picker with live price and stock, quantity, detail text. */
-export function ProductDetailView({ productId }: { productId: number | undefined }) {
+export function ProductDetailView({
+  productId,
+  actions,
+}: {
+  productId: number | undefined;
+  actions?: PurchaseActions;
+}) {
   const { siteId } = useSite();
   const link = useSiteLink();
   const detail = useProductDetail(siteId ?? '', productId);
@@ -209,7 +231,7 @@ export function ProductDetailView({ productId }: { productId: number | undefined
       </nav>
       <div className="product-detail__top">
         <Gallery images={product.images} name={product.name} />
-        <Purchase product={product} />
+        <Purchase product={product} actions={actions} />
       </div>
       <Tabs
         className="product-detail__tabs"

@@ -1,0 +1,1 @@
+export { AddressBook, AddressPicker } from './AddressBook.tsx';

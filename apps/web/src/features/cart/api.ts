@@ -1,0 +1,212 @@
+import {
+  type Cart,
+  type CartCount,
+  type CartItem,
+  type CombinedStock,
+  MAX_CART_NUM,
+} from '@sitemall/contract';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { type Payload, request } from '../../api/request.ts';
+import { useSite } from '../../site/SiteProvider.tsx';
+import { getToken } from '../../site/storage.ts';
+import { cartPieces, isBuyable, specKey } from './lib/cart.ts';
+import { addGuestLine, clearGuestCart, guestLineId, mergePayload, readGuestCart } from './lib/guestCart.ts';
+import { rememberPrices } from './lib/seenPrices.ts';
+import type { CartLine, GuestLine, ProductInfo } from './types.ts';
+
+/**
+ * Cart calls (spec section 7: getCartProduct, submitCart; quantities saved debounced 600 ms;
+ * remove, count and the guest-cart merge). Contract: packages/contract/src/cart.ts.
+ */
+export const CART_PATHS = {
+  list: '/api/productCarts/getCartProduct',
+  add: '/api/productCarts/submitCart',
+  updateNum: '/api/productCarts/updateNum',
+  remove: '/api/productCarts/deleteCart',
+  merge: '/api/productCarts/mergeCart',
+  count: '/api/productCarts/cartCount',
+  combinedStock: '/api/product/combinedStock',
+} as const;
+
+export class CartError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+    this.name = 'CartError';
+  }
+}
+
+async function call<T>(path: string, payload: Payload, repeat = false, quiet = false): Promise<T> {
+  const answer = await request<T>(path, payload, {
+    ...(repeat ? { repeat } : {}),
+    ...(quiet ? { unReplaceLogin: true } : {}),
+  });
+  if (answer.code !== 200) throw new CartError(answer.msg || '请求失败，请稍后再试', answer.code);
+  return answer.data as T;
+}
+
+/** Every cart query of the member sits under this key (the count too). */
+export const cartKey = (siteId: string) => ['identity', siteId, 'cart'] as const;
+const guestKey = (siteId: string) => ['site', siteId, 'guestCart'] as const;
+
+export const memberCartQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: [...cartKey(siteId), 'lines'],
+    queryFn: async () => (await call<{ obj: Cart }>(CART_PATHS.list, { siteId }, true))?.obj.list ?? [],
+    // Prices and stock are re-checked on every visit to the cart.
+    staleTime: 0,
+    retry: false,
+  });
+
+export const cartCountQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: [...cartKey(siteId), 'count'],
+    // A header badge never sends anyone to login; the pages that need a login do.
+    queryFn: async () => (await call<CartCount>(CART_PATHS.count, { siteId }, false, true))?.count ?? 0,
+    retry: false,
+  });
+
+/** A guest line shown like a server line; stock and sale state come from combinedStock. */
+function guestAsLine(line: GuestLine, stock: CombinedStock['list'][number] | undefined): CartItem {
+  const shown = {
+    id: guestLineId(line),
+    itemId: line.productId,
+    num: line.num,
+    specificationId: line.specificationId,
+    specificationValue: line.specificationValue,
+    productSpecifications: [],
+    name: line.name,
+    image: line.image,
+    orderType: 0,
+    source: line.source,
+    price: line.price,
+    stock: stock ? stock.stock : line.num,
+    limitNum: 0,
+    isOnSale: stock ? stock.isOnSale : true,
+    isSelected: true,
+  };
+  const isValid = isBuyable(shown);
+  return { ...shown, isValid, msg: isValid ? '' : shown.isOnSale ? '库存不足' : '商品已下架' };
+}
+
+export const guestCartQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: guestKey(siteId),
+    queryFn: async (): Promise<CartLine[]> => {
+      const lines = readGuestCart(siteId);
+      if (lines.length === 0) return [];
+      const infos = lines.map(({ productId, specificationId, num }) => ({ productId, specificationId, num }));
+      const stock = await call<CombinedStock>(
+        CART_PATHS.combinedStock,
+        { siteId, productInfos: infos },
+        true,
+      ).catch(() => null);
+      return lines.map((line) =>
+        guestAsLine(
+          line,
+          stock?.list.find(
+            (s) => s.productId === line.productId && s.specificationId === line.specificationId,
+          ),
+        ),
+      );
+    },
+    staleTime: 0,
+  });
+
+/** Whether this visitor's cart lives on the device (guest-cart site, not logged in). */
+export function useIsGuestCart(): boolean {
+  const { site } = useSite();
+  return !getToken() && site?.configJson.guestCart === 'Y';
+}
+
+/** The cart of the member, or the device cart of a visitor on a guest-cart site. */
+export function useCart() {
+  const { siteId } = useSite();
+  const guest = useIsGuestCart();
+  const member = !!getToken();
+  const memberCart = useQuery({ ...memberCartQuery(siteId ?? ''), enabled: !!siteId && member });
+  const guestCart = useQuery({ ...guestCartQuery(siteId ?? ''), enabled: !!siteId && guest });
+  return { guest, member, query: guest ? guestCart : memberCart };
+}
+
+/** The header count (sum of quantities): members from the server, visitors from the device. */
+export function useCartCount(): number {
+  const { siteId } = useSite();
+  const guest = useIsGuestCart();
+  const member = !!getToken();
+  const count = useQuery({ ...cartCountQuery(siteId ?? ''), enabled: !!siteId && member });
+  const guestCart = useQuery({ ...guestCartQuery(siteId ?? ''), enabled: !!siteId && guest });
+  if (guest) return cartPieces(guestCart.data ?? []);
+  return member ? (count.data ?? 0) : 0;
+}
+
+export interface AddToCartInput extends ProductInfo {
+  /** Shown in a guest cart until the visitor logs in; its price is remembered as "seen". */
+  snapshot: Pick<GuestLine, 'name' | 'image' | 'price' | 'source'>;
+}
+
+export type AddResult = { ok: true } | { ok: false; msg: string; needsLogin?: boolean };
+
+const infoOf = (input: ProductInfo): ProductInfo => ({
+  productId: input.productId,
+  specificationId: input.specificationId,
+  specificationValue: input.specificationValue,
+  num: input.num,
+});
+
+/** '加入购物车' (spec sections 5, 8): an existing line grows; a failure answers the server's msg. */
+export function useAddToCart(): (input: AddToCartInput) => Promise<AddResult> {
+  const { siteId } = useSite();
+  const guest = useIsGuestCart();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (input) => {
+      if (!siteId) return { ok: false, msg: '站点未知' };
+      if (!guest && !getToken()) return { ok: false, msg: '请先登录', needsLogin: true };
+      if (guest) {
+        addGuestLine(siteId, { ...input.snapshot, ...infoOf(input) });
+        await queryClient.invalidateQueries({ queryKey: guestKey(siteId) });
+      } else {
+        const answer = await request(
+          CART_PATHS.add,
+          { siteId, productInfo: [infoOf(input)] },
+          { repeat: true },
+        ).catch((error: Error) => ({ code: 500, msg: error.message }));
+        if (answer.code !== 200) return { ok: false, msg: answer.msg || '加入购物车失败' };
+        await queryClient.invalidateQueries({ queryKey: cartKey(siteId) });
+      }
+      rememberPrices(siteId, { [specKey(input.productId, input.specificationId)]: input.snapshot.price });
+      return { ok: true };
+    },
+    [guest, queryClient, siteId],
+  );
+}
+
+/** Saves quantities of member lines, one updateNum per changed line (the page debounces). */
+export async function saveQuantities(siteId: string, changes: Map<number, number>): Promise<void> {
+  for (const [id, num] of changes) await call<unknown>(CART_PATHS.updateNum, { siteId, id, num }, true);
+}
+
+export const removeLines = (siteId: string, ids: number[]) =>
+  call<unknown>(CART_PATHS.remove, { siteId, ids: ids.join(',') }, true);
+
+export const CART_MAX_NUM = MAX_CART_NUM;
+
+/**
+ * After a login on a guest-cart site: the device's lines go to the member's cart through the
+ * server's merge call (quantities summed), then the device copy is cleared. A failed merge keeps
+ * the device copy for the next login so nothing is lost.
+ */
+export async function mergeGuestCart(siteId: string | null): Promise<void> {
+  const lines = readGuestCart(siteId);
+  if (!siteId || lines.length === 0) return;
+  try {
+    await call<unknown>(CART_PATHS.merge, { siteId, productInfos: mergePayload(lines) }, true);
+    clearGuestCart(siteId);
+  } catch {
+    // Kept on the device.
+  }
+}

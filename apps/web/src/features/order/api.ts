@@ -1,0 +1,230 @@
+import type {
+  Cart,
+  Fare,
+  OrderCount,
+  OrderDetail,
+  OrderPage,
+  OrderState,
+  OrderTabKey,
+  PayOrderInfo,
+  PayResult,
+  ProductDetail,
+  ProductSource,
+  SubmitOrderResult,
+  TrackDetail,
+} from '@sitemall/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { download, type Payload, request, saveFile } from '../../api/request.ts';
+
+/** Order, freight and payment calls (spec section 7; contract packages/contract/src/order.ts). */
+export const ORDER_PATHS = {
+  cart: '/api/productCarts/getCartProduct',
+  productDetail: '/api/product/detail',
+  fare: '/api/fare/getFare',
+  submit: '/api/client/submitOrder',
+  payInfo: '/api/pay/payOrderInfo',
+  pay: '/api/pay/payOrder',
+  list: '/api/order/myOrderList',
+  count: '/api/order/orderCount',
+  detail: '/api/order/orderDetail',
+  cancel: '/api/order/cancelOrder',
+  confirm: '/api/order/confirmOrder',
+  track: '/api/order/trackDetail',
+  exportList: '/api/order/exportOrderList',
+} as const;
+
+export class OrderError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+    this.name = 'OrderError';
+  }
+}
+
+async function call<T>(path: string, payload: Payload, repeat = false): Promise<T> {
+  const answer = await request<T>(path, payload, repeat ? { repeat } : {});
+  if (answer.code !== 200 || answer.data === null)
+    throw new OrderError(answer.msg || '请求失败，请稍后再试', answer.code);
+  return answer.data;
+}
+
+export const orderKey = (siteId: string) => ['identity', siteId, 'order'] as const;
+
+/** What is being bought: selected cart lines, or one specification bought now. */
+export type Purchase =
+  | { kind: 'cart'; cartIds: number[] }
+  | { kind: 'buyNow'; productId: number; specificationId: number; num: number };
+
+/** A line on the submission page, with the server's current price. */
+export interface CheckoutLine {
+  key: string;
+  productId: number;
+  name: string;
+  image: string;
+  specificationValue: string;
+  price: number;
+  num: number;
+  source: ProductSource;
+  isValid: boolean;
+  msg: string;
+}
+
+export function purchaseFromQuery(params: URLSearchParams): Purchase | null {
+  const cartIds = (params.get('cartIds') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  if (cartIds.length > 0) return { kind: 'cart', cartIds };
+  const productId = Number(params.get('productId'));
+  const specificationId = Number(params.get('specificationId'));
+  const num = Number(params.get('num') || 1);
+  if (
+    Number.isInteger(productId) &&
+    productId > 0 &&
+    Number.isInteger(specificationId) &&
+    specificationId > 0
+  )
+    return { kind: 'buyNow', productId, specificationId, num: Number.isInteger(num) && num > 0 ? num : 1 };
+  return null;
+}
+
+/** The purchase as the fare and submit calls take it. */
+export const purchasePayload = (purchase: Purchase): Payload =>
+  purchase.kind === 'cart'
+    ? { cartIds: purchase.cartIds.join(',') }
+    : {
+        productInfos: [
+          { productId: purchase.productId, specificationId: purchase.specificationId, num: purchase.num },
+        ],
+      };
+
+export const purchaseBasis = (purchase: Purchase): string => JSON.stringify(purchasePayload(purchase));
+
+export const checkoutLinesQuery = (siteId: string, purchase: Purchase) =>
+  queryOptions({
+    queryKey: [...orderKey(siteId), 'checkout', purchaseBasis(purchase)],
+    queryFn: async (): Promise<CheckoutLine[]> => {
+      if (purchase.kind === 'cart') {
+        const { obj } = await call<{ obj: Cart }>(ORDER_PATHS.cart, { siteId }, true);
+        return obj.list
+          .filter((l) => purchase.cartIds.includes(l.id))
+          .map((l) => ({
+            key: String(l.id),
+            productId: l.itemId,
+            name: l.name,
+            image: l.image,
+            specificationValue: l.specificationValue,
+            price: l.price,
+            num: l.num,
+            source: l.source,
+            isValid: l.isValid,
+            msg: l.msg,
+          }));
+      }
+      const product = await call<ProductDetail>(ORDER_PATHS.productDetail, {
+        siteId,
+        productId: purchase.productId,
+      });
+      const spec = product.productSpecifications.find((s) => s.id === purchase.specificationId);
+      if (!spec) throw new OrderError('商品规格不存在', 400);
+      const isValid = product.isOnSale && spec.stock >= purchase.num;
+      return [
+        {
+          key: `${product.id}-${spec.id}`,
+          productId: product.id,
+          name: product.name,
+          image: product.images[0] ?? '',
+          specificationValue: spec.specificationValue,
+          price: spec.price,
+          num: purchase.num,
+          source: product.source,
+          isValid,
+          msg: isValid ? '' : product.isOnSale ? '库存不足' : '商品已下架',
+        },
+      ];
+    },
+    staleTime: 0,
+    retry: false,
+  });
+
+export const fareQuery = (siteId: string, purchase: Purchase, addressId: number | null) =>
+  queryOptions({
+    queryKey: [...orderKey(siteId), 'fare', purchaseBasis(purchase), addressId ?? 0],
+    queryFn: () =>
+      call<Fare>(ORDER_PATHS.fare, {
+        siteId,
+        ...purchasePayload(purchase),
+        ...(addressId ? { addressId } : {}),
+      }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const submitOrder = (
+  siteId: string,
+  input: { purchase: Purchase; addressId: number | null; requestId: string; remark: string },
+) =>
+  call<SubmitOrderResult>(
+    ORDER_PATHS.submit,
+    {
+      siteId,
+      ...purchasePayload(input.purchase),
+      ...(input.addressId ? { addressId: input.addressId } : {}),
+      requestId: input.requestId,
+      ...(input.remark ? { remark: input.remark } : {}),
+    },
+    // The same requestId makes the same order: a repeated call is safe and must reach the server.
+    true,
+  );
+
+export const payInfoQuery = (siteId: string, orderNo: string) =>
+  queryOptions({
+    queryKey: [...orderKey(siteId), 'payInfo', orderNo],
+    queryFn: () => call<PayOrderInfo>(ORDER_PATHS.payInfo, { siteId, orderNo }),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const payOrder = (siteId: string, input: { orderNo: string; payWay: string; orderType: number }) =>
+  call<PayResult>(ORDER_PATHS.pay, { siteId, ...input });
+
+export const orderCountQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: [...orderKey(siteId), 'count'],
+    queryFn: () => call<OrderCount>(ORDER_PATHS.count, { siteId }),
+    retry: false,
+  });
+
+export const orderListQuery = (siteId: string, tab: OrderTabKey, pageNum: number) =>
+  queryOptions({
+    queryKey: [...orderKey(siteId), 'list', tab, pageNum],
+    queryFn: () => call<OrderPage>(ORDER_PATHS.list, { siteId, ...(tab === 'all' ? {} : { tab }), pageNum }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const orderDetailQuery = (siteId: string, orderNo: string) =>
+  queryOptions({
+    queryKey: [...orderKey(siteId), 'detail', orderNo],
+    queryFn: () => call<OrderDetail>(ORDER_PATHS.detail, { siteId, orderNo }),
+    retry: false,
+  });
+
+export const trackQuery = (siteId: string, orderNo: string) =>
+  queryOptions({
+    queryKey: [...orderKey(siteId), 'track', orderNo],
+    queryFn: () => call<TrackDetail>(ORDER_PATHS.track, { siteId, orderNo }),
+    retry: false,
+  });
+
+/** The member's orders of one tab as an .xlsx file, saved by the browser. */
+export async function exportOrders(siteId: string, tab: OrderTabKey): Promise<void> {
+  saveFile(await download(ORDER_PATHS.exportList, { siteId, tab }, { fileName: '我的订单.xlsx' }));
+}
+
+export const cancelOrder = (siteId: string, orderNo: string) =>
+  call<OrderState>(ORDER_PATHS.cancel, { siteId, orderNo }, true);
+export const confirmOrder = (siteId: string, orderNo: string) =>
+  call<OrderState>(ORDER_PATHS.confirm, { siteId, orderNo }, true);

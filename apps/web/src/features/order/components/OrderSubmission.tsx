@@ -1,0 +1,190 @@
+import type { Address } from '@sitemall/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Result, Skeleton, Tag } from 'antd';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useSiteLink } from '../../../site/links.ts';
+import { useSite } from '../../../site/SiteProvider.tsx';
+import { checkoutLinesQuery, fareQuery, type Purchase, purchaseBasis, submitOrder } from '../api.ts';
+import { groupLinesBySource } from '../lib/groups.ts';
+import { createRequestIdHolder } from '../lib/idempotency.ts';
+import '../order.css';
+
+/**
+ * /orderSubmission: the address (composed by the route), the lines with the server's prices
+ * grouped per source (one child order each) with freight, totals and submit. The submission
+ * carries a requestId made once per visit, so a double click makes one order.
+ */
+export function OrderSubmission({
+  purchase,
+  address,
+  addressSlot,
+}: {
+  purchase: Purchase;
+  address: Address | null;
+  addressSlot: ReactNode;
+}) {
+  const { siteId, formatMoney } = useSite();
+  const link = useSiteLink();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const lines = useQuery(checkoutLinesQuery(siteId ?? '', purchase));
+  const needsAddress = (lines.data ?? []).some((l) => l.source.hasAddressTab);
+  const fare = useQuery({
+    ...fareQuery(siteId ?? '', purchase, address?.id ?? null),
+    enabled: !!lines.data && lines.data.length > 0 && (!needsAddress || !!address),
+  });
+  const [remark, setRemark] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const requestIds = useRef(createRequestIdHolder()).current;
+  const busy = useRef(false);
+
+  if (lines.isPending)
+    return (
+      <section className="page-card">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </section>
+    );
+  if (lines.isError)
+    return (
+      <section className="page-card">
+        <Result status="warning" title="订单信息加载失败" subTitle={lines.error.message} />
+      </section>
+    );
+  if (lines.data.length === 0)
+    return (
+      <section className="page-card">
+        <Result
+          status="info"
+          title="没有要结算的商品"
+          subTitle="购物车中选中的商品已变化，请返回购物车重新选择。"
+          extra={
+            <Link to={link('/shoppingCart')}>
+              <Button type="primary">返回购物车</Button>
+            </Link>
+          }
+        />
+      </section>
+    );
+
+  const groups = groupLinesBySource(lines.data);
+  const invalid = lines.data.filter((l) => !l.isValid);
+  const goodsAmount = lines.data.reduce((sum, l) => sum + l.price * l.num, 0);
+  const freight = fare.data?.totalFare ?? 0;
+  const canSubmit = invalid.length === 0 && (!needsAddress || !!address) && !fare.isError;
+
+  const submit = async () => {
+    if (busy.current) return;
+    if (needsAddress && !address) {
+      void message.warning('请选择收货地址');
+      return;
+    }
+    busy.current = true;
+    setSubmitting(true);
+    try {
+      const requestId = requestIds.keyFor(`${purchaseBasis(purchase)}|${address?.id ?? 0}|${remark}`);
+      const result = await submitOrder(siteId ?? '', {
+        purchase,
+        addressId: needsAddress ? (address?.id ?? null) : null,
+        requestId,
+        remark: remark.trim(),
+      });
+      // The cart lost its submitted lines; the header count and the cart page must re-read it.
+      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'cart'] });
+      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'order'] });
+      navigate(link(`/selectPayWay?orderNo=${encodeURIComponent(result.orderNo)}`), { replace: true });
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : '提交订单失败');
+      busy.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="checkout" data-testid="order-submission">
+      {needsAddress && (
+        <section className="page-card checkout__block">
+          <h3 className="checkout__title">收货地址</h3>
+          {addressSlot}
+        </section>
+      )}
+      <section className="page-card checkout__block">
+        <h3 className="checkout__title">商品清单</h3>
+        {groups.map((group) => {
+          const fareLine = fare.data?.list.find((f) => f.source === group.source);
+          return (
+            <div className="checkout__group" key={group.key} data-testid="checkout-group">
+              <div className="checkout__group-head">
+                <Tag color="volcano" bordered={false}>
+                  {group.name}
+                </Tag>
+                <span className="checkout__muted">
+                  子订单 · 运费 {fareLine ? formatMoney(fareLine.fare) : '—'}
+                </span>
+              </div>
+              {group.lines.map((line) => (
+                <div className="checkout__line" key={line.key} data-testid="checkout-line">
+                  {line.image ? <img src={line.image} alt="" /> : <span className="checkout__noimg" />}
+                  <span className="checkout__name">
+                    {line.name}
+                    <small>规格：{line.specificationValue}</small>
+                    {!line.isValid && <Tag color="default">{line.msg || '不可购买'}</Tag>}
+                  </span>
+                  <span>{formatMoney(line.price)}</span>
+                  <span>× {line.num}</span>
+                  <strong>{formatMoney(line.price * line.num)}</strong>
+                </div>
+              ))}
+            </div>
+          );
+        })}
+        <div className="checkout__remark">
+          <span>订单备注</span>
+          <Input
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+            maxLength={200}
+            placeholder="选填，给商家留言"
+            style={{ maxWidth: 480 }}
+          />
+        </div>
+      </section>
+      <section className="page-card checkout__sum" data-testid="checkout-sum">
+        <dl>
+          <dt>商品金额</dt>
+          <dd>{formatMoney(fare.data?.goodsAmount ?? goodsAmount)}</dd>
+          <dt>运费</dt>
+          <dd data-testid="checkout-freight">
+            {needsAddress && !address ? '选择地址后计算' : fare.isPending ? '计算中…' : formatMoney(freight)}
+          </dd>
+          <dt>应付总额</dt>
+          <dd className="checkout__pay" data-testid="checkout-total">
+            {formatMoney((fare.data?.goodsAmount ?? goodsAmount) + freight)}
+          </dd>
+        </dl>
+        {address && needsAddress && (
+          <p className="checkout__muted">
+            寄送至：{address.provinceName} {address.cityName} {address.districtName} {address.detail}
+            　收货人：
+            {address.consignee} {address.phone}
+          </p>
+        )}
+        {invalid.length > 0 && (
+          <p className="checkout__warn">有 {invalid.length} 件商品当前不可购买，请返回购物车调整。</p>
+        )}
+        {fare.isError && <p className="checkout__warn">{fare.error.message}</p>}
+        <Button
+          type="primary"
+          size="large"
+          disabled={!canSubmit}
+          loading={submitting}
+          onClick={() => void submit()}
+          data-testid="submit-order"
+        >
+          提交订单
+        </Button>
+      </section>
+    </div>
+  );
+}
