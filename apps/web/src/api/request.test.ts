@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getItem, LOCAL_KEYS, SESSION_KEYS, session, setItem, setSiteId } from '../site/storage.ts';
-import { configureRequest, encodeBody, request, resetRequest } from './request.ts';
+import { configureRequest, download, encodeBody, request, resetRequest } from './request.ts';
 
 interface FakeAnswer {
   status?: number;
@@ -298,5 +298,53 @@ describe('transport failure', () => {
     await expect(request('/api/x')).rejects.toThrow();
     answer({ body: envelope(200) });
     await expect(request('/api/x')).resolves.toMatchObject({ code: 200 });
+  });
+});
+
+describe('download', () => {
+  const fileResponse = (headers: Record<string, string>, body: BodyInit, status = 200) =>
+    new Response(body, { status, headers });
+
+  it('answers the file as a Blob with its name, sending the token and form payload', async () => {
+    setSiteId('719');
+    setItem(LOCAL_KEYS.token, 'tok');
+    fetchMock.mockResolvedValue(
+      fileResponse(
+        {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': `attachment; filename="t.xlsx"; filename*=UTF-8''${encodeURIComponent('模板.xlsx')}`,
+        },
+        'PK-bytes',
+      ),
+    );
+    const file = await download('/api/batchOrder/template', { siteId: 719 });
+    expect(file.fileName).toBe('模板.xlsx');
+    expect(await file.blob.text()).toBe('PK-bytes');
+    expect(lastHeaders().token).toBe('tok');
+    expect(lastInit().body).toBeInstanceOf(FormData);
+  });
+
+  it('rejects with the msg of an envelope answer and toasts it with warn', async () => {
+    fetchMock.mockResolvedValue(
+      fileResponse(
+        { 'content-type': 'application/json' },
+        JSON.stringify(envelope(500, null, '文件不能超过 1 MB')),
+      ),
+    );
+    await expect(download('/api/x', {}, { warn: true })).rejects.toThrow('文件不能超过 1 MB');
+    expect(toast).toHaveBeenCalledWith('文件不能超过 1 MB');
+  });
+
+  it('goes to login on 401 like request', async () => {
+    fetchMock.mockResolvedValue(
+      fileResponse({ 'content-type': 'application/json' }, JSON.stringify(envelope(401, null, '请先登录'))),
+    );
+    await expect(download('/api/x')).rejects.toThrow('请先登录');
+    expect(navigate).toHaveBeenCalled();
+  });
+
+  it('rejects with "Error" on a transport failure', async () => {
+    fetchMock.mockRejectedValue(new TypeError('offline'));
+    await expect(download('/api/x')).rejects.toThrow('Error');
   });
 });

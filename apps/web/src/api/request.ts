@@ -141,7 +141,12 @@ function isEnvelope(value: unknown): value is EnvelopeOf<unknown> {
   return !!value && typeof value === 'object' && 'code' in value;
 }
 
-async function send<T>(path: string, payload: Payload, options: RequestOptions): Promise<EnvelopeOf<T>> {
+/** The URL and init of a call: token header, payload encoded or in the query for GET. */
+function prepare(
+  path: string,
+  payload: Payload,
+  options: RequestOptions,
+): { url: string; init: RequestInit } {
   const method = options.method ?? 'POST';
   const headers: Record<string, string> = {};
   const token = getToken();
@@ -157,10 +162,25 @@ async function send<T>(path: string, payload: Payload, options: RequestOptions):
     body = encoded.body;
     if (encoded.contentType) headers['content-type'] = encoded.contentType;
   }
+  return { url, init: { method, headers, body } };
+}
 
+/** Code 0 rewritten, the warning toast and the 401/416 redirect, for any envelope answer. */
+function settle<T>(envelope: EnvelopeOf<T>, options: RequestOptions): EnvelopeOf<T> {
+  if (envelope.code === CODE.okLegacy) {
+    envelope.code = CODE.ok;
+    envelope.success = true;
+  }
+  if (options.warn && !QUIET_CODES.includes(envelope.code) && envelope.msg) hooks.toast(envelope.msg);
+  if (LOGIN_CODES.includes(envelope.code) && !options.unReplaceLogin) sendToLogin();
+  return envelope;
+}
+
+async function send<T>(path: string, payload: Payload, options: RequestOptions): Promise<EnvelopeOf<T>> {
+  const { url, init } = prepare(path, payload, options);
   let response: Response;
   try {
-    response = await hooks.fetch(url, { method, headers, body });
+    response = await hooks.fetch(url, init);
   } catch {
     throw transportError(undefined, options);
   }
@@ -173,15 +193,73 @@ async function send<T>(path: string, payload: Payload, options: RequestOptions):
   if (!response.ok || !isEnvelope(answer)) {
     throw transportError(isEnvelope(answer) ? answer.msg : undefined, options);
   }
+  return settle(answer as EnvelopeOf<T>, options);
+}
 
-  const envelope = answer as EnvelopeOf<T>;
-  if (envelope.code === CODE.okLegacy) {
-    envelope.code = CODE.ok;
-    envelope.success = true;
+export interface DownloadedFile {
+  blob: Blob;
+  /** From the answer's Content-Disposition (filename*), else the fallback given. */
+  fileName: string;
+}
+
+function fileNameOf(disposition: string | null, fallback: string): string {
+  const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (star) {
+    try {
+      return decodeURIComponent(star);
+    } catch {
+      // a malformed name falls through to the plain one
+    }
   }
-  if (options.warn && !QUIET_CODES.includes(envelope.code) && envelope.msg) hooks.toast(envelope.msg);
-  if (LOGIN_CODES.includes(envelope.code) && !options.unReplaceLogin) sendToLogin();
-  return envelope;
+  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
+}
+
+/**
+ * Calls an endpoint that answers a file (not an envelope), with the same token, encodings and
+ * 401/416 handling as `request`. An envelope answer is a refusal: it is settled like any other
+ * (toast with warn, login on 401/416) and the call rejects with its msg.
+ */
+export async function download(
+  path: string,
+  payload: Payload = {},
+  options: RequestOptions & { fileName?: string } = {},
+): Promise<DownloadedFile> {
+  const { url, init } = prepare(path, payload, options);
+  let response: Response;
+  try {
+    response = await hooks.fetch(url, init);
+  } catch {
+    throw transportError(undefined, options);
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    let answer: unknown;
+    try {
+      answer = await response.json();
+    } catch {
+      answer = undefined;
+    }
+    if (!isEnvelope(answer)) throw transportError(undefined, options);
+    const envelope = settle(answer, options);
+    throw new Error(envelope.msg || 'Error');
+  }
+  if (!response.ok) throw transportError(undefined, options);
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('content-disposition'), options.fileName ?? 'download'),
+  };
+}
+
+/** Saves a downloaded file through a temporary object URL. */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function transportError(msg: string | undefined, options: RequestOptions): Error {

@@ -1,6 +1,6 @@
-import { ComingSoon } from '../layout/ComingSoon.tsx';
+import { BatchOrder } from '../features/batch/index.ts';
 
-/** batchOrder (spec section 2): filled by a later issue. */
+/** batchOrder (spec section 2): template, upload, preview, one order per recipient. */
 export function Component() {
-  return <ComingSoon title="批量下单" notice="批量下单功能即将开放" />;
+  return <BatchOrder />;
 }

@@ -584,3 +584,46 @@ export async function returnStock(tx: Db, moves: readonly StockMove[]): Promise<
       .where(eq(productSpecification.id, specificationId));
   }
 }
+
+export interface ProductOnSite {
+  productId: number;
+  name: string;
+  specifications: { id: number; specificationValue: string }[];
+}
+
+/**
+ * Products the site sells, found by id or by exact name (batch ordering, where a sheet may name
+ * a product either way). Products of other sites are simply not found.
+ */
+export async function productsOnSite(
+  db: Db,
+  siteId: number,
+  refs: { ids: readonly number[]; names: readonly string[] },
+): Promise<ProductOnSite[]> {
+  const ids = [...new Set(refs.ids)];
+  const names = [...new Set(refs.names)];
+  if (ids.length === 0 && names.length === 0) return [];
+  const match = [
+    ...(ids.length > 0 ? [inArray(product.id, ids)] : []),
+    ...(names.length > 0 ? [inArray(product.name, names)] : []),
+  ];
+  const rows = await db
+    .select({
+      productId: product.id,
+      name: product.name,
+      specificationId: productSpecification.id,
+      specificationValue: productSpecification.specificationValue,
+    })
+    .from(product)
+    .innerJoin(siteProduct, and(eq(siteProduct.productId, product.id), eq(siteProduct.siteId, siteId)))
+    .innerJoin(productSpecification, eq(productSpecification.productId, product.id))
+    .where(match.length === 1 ? match[0] : sql`(${match[0]} or ${match[1]})`)
+    .orderBy(asc(product.id), asc(productSpecification.sort), asc(productSpecification.id));
+  const byId = new Map<number, ProductOnSite>();
+  for (const r of rows) {
+    const p = byId.get(r.productId) ?? { productId: r.productId, name: r.name, specifications: [] };
+    p.specifications.push({ id: r.specificationId, specificationValue: r.specificationValue });
+    byId.set(r.productId, p);
+  }
+  return [...byId.values()];
+}

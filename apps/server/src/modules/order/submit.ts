@@ -141,7 +141,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-async function answerOf(ctx: MemberCtx, requestKey: string): Promise<SubmitOrderResult | undefined> {
+/** The order a request key already made, answered as its submission was. */
+export async function answerOf(ctx: MemberCtx, requestKey: string): Promise<SubmitOrderResult | undefined> {
   const [order] = await ctx.db
     .select()
     .from(mallOrder)
@@ -171,6 +172,11 @@ export interface SubmitOptions {
   /** The Idempotency-Key header, when the payload has no requestId. */
   idempotencyKey?: string;
   expireMinutes: number;
+  /**
+   * Deliver to this address instead of one of the member's book (batch ordering: each
+   * recipient of a sheet is no entry of the address book). Already validated by the caller.
+   */
+  address?: AddressSnapshot;
 }
 
 /**
@@ -195,7 +201,7 @@ export async function submitOrder(
   const { cartIds, lines } = await checkoutLines(ctx, input);
   const groups = await priceLines(ctx, lines);
   const needsAddress = groups.some((g) => g.hasAddress);
-  const address = needsAddress ? await deliveryAddress(ctx, input.addressId) : null;
+  const address = needsAddress ? (options.address ?? (await deliveryAddress(ctx, input.addressId))) : null;
   const fares = groups.map((g) => fareOf(g, address?.provinceCode ?? ''));
   const goodsAmount = groups.reduce((s, g) => s + g.goodsAmount, 0);
   const freightAmount = fares.reduce((s, f) => s + f, 0);

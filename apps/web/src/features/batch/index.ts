@@ -1,0 +1,1 @@
+export { BatchOrder } from './BatchOrder.tsx';
