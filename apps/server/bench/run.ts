@@ -2,22 +2,24 @@
  * npm run bench: starts the real server in a child process (so load generation does not share
  * its event loop) and measures each hot path against a bare /healthz in the same run.
  * DATABASE_URL selects PostgreSQL; otherwise a fresh PGlite in a temporary folder.
- * BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 32) tune the run.
+ * BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 32) tune the run; BENCH_ONLY=<text>
+ * runs only the scenarios whose name contains it (e.g. BENCH_ONLY=submit+pay).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { SCENARIOS, type Scenario } from './scenarios';
+import { SCENARIOS as ALL, type Scenario } from './scenarios';
 
+const only = process.env.BENCH_ONLY;
+const SCENARIOS = only ? ALL.filter((s) => s.name.includes(only)) : ALL;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const port = 18_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 
-async function startServer() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-bench-'));
+async function startServer(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     // Every load comes from one address: the per-IP login guard is lifted for the measurement.
@@ -50,7 +52,27 @@ interface Result {
   failed: number;
 }
 
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+
 async function measure(scenario: Scenario): Promise<Result> {
+  if (scenario.run) {
+    const loop = await scenario.run(base, seconds);
+    const sorted = [...loop.latencies].sort((a, b) => a - b);
+    return {
+      name: scenario.name,
+      connections: scenario.connections ?? connections,
+      rps: Math.round(loop.count / seconds),
+      p50: percentile(sorted, 50),
+      p90: percentile(sorted, 90),
+      p97_5: percentile(sorted, 97.5),
+      p99: percentile(sorted, 99),
+      errors: loop.errors,
+      failed: loop.failed,
+    };
+  }
   const isEnvelope = scenario.path.startsWith('/front-mall-api');
   let envelopeFailures = 0;
   const onResponse = (status: number, body: string) => {
@@ -86,7 +108,10 @@ async function measure(scenario: Scenario): Promise<Result> {
   };
 }
 
-const server = await startServer();
+const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-bench-'));
+for (const scenario of SCENARIOS)
+  await scenario.beforeServer?.({ databaseUrl: process.env.DATABASE_URL, dataDir });
+const server = await startServer(dataDir);
 try {
   const healthz = await measure({ name: 'GET /healthz', method: 'GET', path: '/healthz' });
   const rows = [healthz];
@@ -109,6 +134,8 @@ try {
       failed: r.failed,
     })),
   );
+  if (SCENARIOS.some((s) => s.run))
+    console.log('submit+pay rows: one request = submit + pay with points; req/s = paid orders per second.');
 } finally {
   server.kill('SIGTERM');
 }

@@ -1,4 +1,12 @@
 import { encryptSecret } from '../src/modules/identity/crypto';
+import {
+  BENCH_MEMBERS,
+  type LoopResult,
+  loginBuyers,
+  type OrderBench,
+  seedOrderBench,
+  submitAndPayLoop,
+} from './orders';
 
 /** The hot paths each issue asks to measure; every one is compared with /healthz. */
 export interface Scenario {
@@ -13,6 +21,10 @@ export interface Scenario {
   makeBody?: () => unknown;
   /** Parallel connections; default BENCH_CONNECTIONS. Latency targets are read at a few. */
   connections?: number;
+  /** Runs against the server's database before the server starts (bench data). */
+  beforeServer?: (database: { databaseUrl?: string; dataDir: string }) => Promise<void>;
+  /** Its own measurement loop, for chained calls autocannon cannot make (instead of path). */
+  run?: (base: string, seconds: number) => Promise<LoopResult>;
 }
 
 const SEARCHES = [
@@ -56,6 +68,30 @@ const authenticated: Scenario = {
     authenticated.headers = { token: String(login.data.token) };
   },
 };
+
+let seeded: Awaited<ReturnType<typeof seedOrderBench>> | undefined;
+let orderBench: OrderBench | undefined;
+/** Submit + pay with points by 32 members: over 32 specifications, or all one hot one. */
+const submitAndPay = (hot: boolean): Scenario => ({
+  name: `submit+pay ${hot ? 'ONE hot spec' : '32 specs'} (719, paid orders)`,
+  path: '/front-mall-api/api/client/submitOrder',
+  connections: BENCH_MEMBERS,
+  async beforeServer(database) {
+    seeded ??= await seedOrderBench(database);
+  },
+  async prepare(base) {
+    if (!seeded) throw new Error('order bench not seeded');
+    orderBench ??= { specs: seeded.specs, hot: seeded.hot, buyers: await loginBuyers(base, seeded.phones) };
+  },
+  run: (base, seconds) => {
+    const bench = orderBench as OrderBench;
+    return submitAndPayLoop(base, {
+      buyers: bench.buyers,
+      seconds,
+      specOf: (i) => (hot ? bench.hot : (bench.specs[i % bench.specs.length] as OrderBench['hot'])),
+    });
+  },
+});
 
 export const SCENARIOS: Scenario[] = [
   // Catalogue (seed with `npm run seed -- --large` first for the 100,000-product figures).
@@ -119,4 +155,6 @@ export const SCENARIOS: Scenario[] = [
       password: encryptSecret(publicKeyPem, 'Demo1000'),
     }),
   },
+  submitAndPay(false),
+  submitAndPay(true),
 ];

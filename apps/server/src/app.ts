@@ -15,6 +15,7 @@ import { LOGINS_PER_IP_MINUTE } from './modules/identity/identity.service';
 import { memoryLimiter, redisLimiter } from './modules/identity/limits';
 import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
+import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(cartRoutes);
       await api.register(addressRoutes);
       await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
+      await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
     },
     { prefix: API_PREFIX },
   );

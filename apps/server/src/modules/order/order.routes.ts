@@ -26,6 +26,7 @@ import {
 import { ok } from '../../lib/envelope';
 import { memberCtx } from '../cart/cart.service';
 import { siteOf, sourceOf } from '../catalog/catalog.service';
+import { exportOrderList } from './export';
 import { freightRules } from './freight';
 import {
   cancelOrder,
@@ -169,6 +170,27 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orderExpireMinutes?: numbe
     '/api/order/confirmOrder',
     { config, schema: { tags, summary: '确认收货', body: OrderNoBody, response: { 200: OrderStateReply } } },
     async (req) => ok(await confirmOrder(memberCtx(req.ctx), req.body.orderNo), ORDER_MSG.confirmed),
+  );
+  // The one answer that is not an envelope: a file. A failure before it still answers the envelope.
+  app.post(
+    '/api/order/exportOrderList',
+    {
+      config,
+      schema: {
+        tags,
+        summary: '导出我的订单（xlsx）',
+        body: MyOrderListBody,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (req, reply) => {
+      const file = await exportOrderList(memberCtx(req.ctx), req.body);
+      const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="orders-${day}.xlsx"`)
+        .send(file);
+    },
   );
   app.post(
     '/api/order/trackDetail',

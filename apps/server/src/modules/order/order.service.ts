@@ -181,7 +181,8 @@ const summaryOf = (o: OrderRow, children: ChildOrder[]): OrderSummary => ({
   childOrders: children,
 });
 
-function statusFilter(status?: number, tab?: OrderTabKey) {
+/** One status, or the statuses of one tab, or every order. */
+export function statusFilter(status?: number, tab?: OrderTabKey) {
   if (status !== undefined) return eq(mallOrder.status, status);
   const statuses = ORDER_TABS.find((t) => t.key === tab)?.statuses ?? [];
   return statuses.length > 0 ? inArray(mallOrder.status, [...statuses]) : undefined;

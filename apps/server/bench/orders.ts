@@ -1,0 +1,162 @@
+/**
+ * "Submit and pay" under load: 32 members, each its own token, address and points, each
+ * submitting a buy-now order and paying it with points, back to back. autocannon cannot chain
+ * two calls with the first one's answer, so this is a small fetch loop that reports the same
+ * columns: one "request" is submit + pay, and req/s is paid orders per second.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Database, openDatabase } from '../src/db/client';
+import { seedDemo } from '../src/db/seed';
+import { encryptSecret } from '../src/modules/identity/crypto';
+import { memberByPhone, seedMember } from '../src/modules/identity/members';
+import { type PickedSpec, pickSpecs } from '../src/modules/order/order.fixtures';
+import { getBalance, postEntry } from '../src/modules/points/points.service';
+
+const SITE = 719;
+const PASSWORD = 'Bench0719';
+export const BENCH_MEMBERS = 32;
+
+interface Buyer {
+  phone: string;
+  token: string;
+}
+
+export interface OrderBench {
+  /** Specifications sold on the site, one per member (spread) and the hot one (all). */
+  specs: PickedSpec[];
+  hot: PickedSpec;
+  buyers: Buyer[];
+}
+
+/**
+ * Run in the bench process against the server's database before the server starts: the demo
+ * data, 32 members with 1,000,000.00 points each (topped up on every run), and large stock.
+ */
+export async function seedOrderBench(options: { databaseUrl?: string; dataDir: string }) {
+  const database: Database = await openDatabase(options);
+  try {
+    await database.migrate();
+    const { db } = database;
+    await seedDemo(db);
+    const phones = Array.from({ length: BENCH_MEMBERS }, (_, i) => `1370719${String(i).padStart(4, '0')}`);
+    for (const phone of phones) {
+      const member =
+        (await memberByPhone(db, SITE, phone)) ??
+        (await seedMember(db, { siteId: SITE, phone, password: PASSWORD }));
+      const balance = await getBalance(db, { siteId: SITE, memberId: member.id });
+      if (balance < 100_000_000)
+        await postEntry(db, {
+          siteId: SITE,
+          memberId: member.id,
+          amount: 100_000_000 - balance,
+          type: 'issue',
+          note: 'bench',
+        });
+    }
+    const specs = await pickSpecs(db, SITE, { count: BENCH_MEMBERS + 1, stock: 10_000_000 });
+    return { phones, specs: specs.slice(1), hot: specs[0] as PickedSpec };
+  } finally {
+    await database.close();
+  }
+}
+
+async function post(base: string, path: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}/front-mall-api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data: Record<string, unknown> };
+}
+
+/** Logs the bench members in and gives each a default address (in the scenario's prepare). */
+export async function loginBuyers(base: string, phones: string[]): Promise<Buyer[]> {
+  const key = await fetch(`${base}/front-mall-api/app/client/publicKey`).then((r) => r.json());
+  const pem = (key as { data: { publicKey: string } }).data.publicKey;
+  return Promise.all(
+    phones.map(async (phone) => {
+      const login = await post(base, '/app/client/pwdLogin', {
+        siteId: SITE,
+        phone,
+        password: encryptSecret(pem, PASSWORD),
+      });
+      if (login.code !== 200) throw new Error(`bench login ${phone}: ${login.msg}`);
+      const token = String(login.data.token);
+      // Once per member, also when the bench runs again on the same PostgreSQL database.
+      const saved = await post(base, '/api/address/getDefault', { siteId: SITE }, token);
+      if (!saved.data)
+        await post(
+          base,
+          '/api/address/save',
+          {
+            siteId: SITE,
+            consignee: '压测',
+            phone,
+            provinceCode: '320000',
+            cityCode: '320100',
+            districtCode: '320102',
+            detail: '中山路 1 号',
+            isDefault: true,
+          },
+          token,
+        );
+      return { phone, token };
+    }),
+  );
+}
+
+export interface LoopResult {
+  count: number;
+  /** ms per submit + pay. */
+  latencies: number[];
+  errors: number;
+  failed: number;
+}
+
+/** Every buyer submits and pays in a loop until the time is up; specOf picks what it buys. */
+export async function submitAndPayLoop(
+  base: string,
+  options: { buyers: Buyer[]; seconds: number; specOf: (i: number) => PickedSpec },
+): Promise<LoopResult> {
+  const deadline = Date.now() + options.seconds * 1000;
+  const result: LoopResult = { count: 0, latencies: [], errors: 0, failed: 0 };
+  await Promise.all(
+    options.buyers.map(async (buyer, i) => {
+      const spec = options.specOf(i);
+      while (Date.now() < deadline) {
+        const started = performance.now();
+        try {
+          const submitted = await post(
+            base,
+            '/api/client/submitOrder',
+            {
+              siteId: SITE,
+              requestId: randomUUID(),
+              productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num: 1 }],
+            },
+            buyer.token,
+          );
+          if (submitted.code !== 200) {
+            result.failed++;
+            continue;
+          }
+          const paid = await post(
+            base,
+            '/api/pay/payOrder',
+            { siteId: SITE, orderNo: submitted.data.orderNo, payWay: 'ye' },
+            buyer.token,
+          );
+          if (paid.code !== 200 || paid.data.isPaid !== true) {
+            result.failed++;
+            continue;
+          }
+          result.count++;
+          result.latencies.push(performance.now() - started);
+        } catch {
+          result.errors++;
+        }
+      }
+    }),
+  );
+  return result;
+}

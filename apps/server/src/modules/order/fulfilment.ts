@@ -1,0 +1,222 @@
+import { ORDER_STATUS } from '@sitemall/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { failure } from '../../lib/errors';
+import { returnStock } from '../catalog/products';
+import { postEntry } from '../points/points.service';
+import { moveOrders, type OrderRow, statusName } from './order.service';
+import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
+
+/**
+ * What operators do to paid orders (ops CLI): ship a child order, refund an order.
+ *
+ * Both lock the order row first (SELECT ... FOR UPDATE), so a shipment and a refund of the
+ * same order queue behind each other and the second sees what the first did: an order is never
+ * both shipped and refunded.
+ *
+ * Paying with points moves physical goods straight to 22 (awaiting receipt, pay.ts): the spec
+ * has no "awaiting shipment" code (section 4). So "paid and not shipped" is status 22 with no
+ * shipment row, and shipping records the parcel without changing the status code; the status
+ * log says when each child order and the whole order were shipped.
+ */
+
+export type ShipmentRow = typeof orderShipment.$inferSelect;
+type ChildRow = typeof childOrder.$inferSelect;
+
+const TRACKING_NO = /^[A-Za-z0-9-]{6,40}$/;
+
+/** Statuses in which a paid order has not yet been shipped or completed. */
+const PAID_OPEN: readonly number[] = [ORDER_STATUS.awaitingReceipt];
+
+async function lockOrder(tx: Db, id: number): Promise<OrderRow> {
+  await tx.execute(sql`select id from mall_order where id = ${id} for update`);
+  const [row] = await tx.select().from(mallOrder).where(eq(mallOrder.id, id));
+  if (!row) throw failure('订单不存在');
+  return row;
+}
+
+const refusalOf = (order: OrderRow, verb: string) => {
+  if (!order.paidAt) return failure(`订单未支付（${statusName(order.status)}），不能${verb}`);
+  return failure(`订单状态为「${statusName(order.status)}」，不能${verb}`);
+};
+
+export interface ShipInput {
+  siteId: number;
+  childOrderNo: string;
+  company: string;
+  trackingNo: string;
+  now?: Date;
+}
+
+export interface ShipResult {
+  orderNo: string;
+  childOrderNo: string;
+  shipment: ShipmentRow;
+  /** False when this tracking number was recorded before: nothing changed. */
+  isNew: boolean;
+  /** Every physical child order of the order now has a shipment. */
+  isOrderShipped: boolean;
+  status: number;
+}
+
+/**
+ * Records the parcel of a paid child order with its first logistics event. Refused for
+ * unpaid, cancelled, completed or virtual child orders, and for a second tracking number (one
+ * parcel per child order); the same tracking number again answers the shipment already made.
+ */
+export async function shipChildOrder(db: Db, input: ShipInput): Promise<ShipResult> {
+  const company = input.company.trim();
+  const trackingNo = input.trackingNo.trim();
+  if (!company || company.length > 40) throw failure('请填写物流公司（最多 40 字）');
+  if (!TRACKING_NO.test(trackingNo)) throw failure('运单号须为 6-40 位字母、数字或 -');
+  const [found] = await db
+    .select()
+    .from(childOrder)
+    .where(and(eq(childOrder.siteId, input.siteId), eq(childOrder.childOrderNo, input.childOrderNo)));
+  if (!found) throw failure(`站点 ${input.siteId} 没有子订单 ${input.childOrderNo}`);
+
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, found.orderId);
+    const children = await tx.select().from(childOrder).where(eq(childOrder.orderId, order.id));
+    const child = children.find((c) => c.id === found.id) as ChildRow;
+    const shipments = await tx
+      .select()
+      .from(orderShipment)
+      .where(
+        inArray(
+          orderShipment.childOrderId,
+          children.map((c) => c.id),
+        ),
+      );
+    const answer = (shipment: ShipmentRow, isNew: boolean, status: number): ShipResult => ({
+      orderNo: order.orderNo,
+      childOrderNo: child.childOrderNo,
+      shipment,
+      isNew,
+      isOrderShipped: children
+        .filter((c) => c.hasAddress)
+        .every((c) => c.id === child.id || shipments.some((s) => s.childOrderId === c.id)),
+      status,
+    });
+    const own = shipments.find((s) => s.childOrderId === child.id);
+    if (own?.trackingNo === trackingNo) return answer(own, false, order.status);
+    if (own) throw failure(`子订单已发货（${own.company} ${own.trackingNo}），不能再登记其他运单号`);
+    if (!child.hasAddress) throw failure('虚拟商品子订单无需发货');
+    if (!order.paidAt || !PAID_OPEN.includes(order.status)) throw refusalOf(order, '发货');
+
+    const now = input.now ?? new Date();
+    const [shipment] = await tx
+      .insert(orderShipment)
+      .values({
+        childOrderId: child.id,
+        company,
+        trackingNo,
+        events: [{ time: now.toISOString(), text: `商家已发货，${company} 已揽收，运单号 ${trackingNo}` }],
+        createdAt: now,
+      })
+      .returning();
+    if (!shipment) throw new Error('shipment not created');
+    // Paid physical goods await receipt (22); a child order still in another paid state moves.
+    if (child.status !== ORDER_STATUS.awaitingReceipt)
+      await tx
+        .update(childOrder)
+        .set({ status: ORDER_STATUS.awaitingReceipt })
+        .where(eq(childOrder.id, child.id));
+    const result = answer(shipment, true, ORDER_STATUS.awaitingReceipt);
+    const logs = [`子订单 ${child.childOrderNo} 已发货：${company} ${trackingNo}`];
+    if (result.isOrderShipped) logs.push('订单商品已全部发货，待收货');
+    await tx.insert(orderStatusLog).values(
+      logs.map((note) => ({
+        orderId: order.id,
+        siteId: order.siteId,
+        fromStatus: order.status,
+        status: ORDER_STATUS.awaitingReceipt,
+        note,
+        createdAt: now,
+      })),
+    );
+    if (order.status !== ORDER_STATUS.awaitingReceipt && result.isOrderShipped)
+      await tx
+        .update(mallOrder)
+        .set({ status: ORDER_STATUS.awaitingReceipt, updatedAt: sql`now()` })
+        .where(eq(mallOrder.id, order.id));
+    return result;
+  });
+}
+
+export interface RefundResult {
+  orderNo: string;
+  status: number;
+  refunded: number;
+  /** False when the order had been refunded before: nothing changed. */
+  isNew: boolean;
+}
+
+/**
+ * The refund rule: an operator cancels a paid order of which nothing has shipped. In one
+ * transaction the order moves from 22 to 4 (order withdrawn) with a status log line, the
+ * points go back through the ledger (type refund, request key refund:<orderNo>, so exactly
+ * once) and the stock returns. Refused for unpaid orders (the member cancels those), for
+ * shipped or completed ones (after-sales), and for orders with virtual goods (delivered at
+ * payment). Running it again on a refunded order answers that refund.
+ */
+export async function refundOrder(
+  db: Db,
+  input: { siteId: number; orderNo: string; reason?: string },
+): Promise<RefundResult> {
+  const reason = (input.reason ?? '').trim();
+  if (reason.length > 200) throw failure('退款原因不能超过 200 字');
+  const [found] = await db
+    .select({ id: mallOrder.id })
+    .from(mallOrder)
+    .where(and(eq(mallOrder.siteId, input.siteId), eq(mallOrder.orderNo, input.orderNo)));
+  if (!found) throw failure(`站点 ${input.siteId} 没有订单 ${input.orderNo}`);
+  const requestKey = `refund:${input.orderNo}`;
+
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, found.id);
+    const refunded = await tx.execute(
+      sql`select amount from points_entry where site_id = ${order.siteId} and member_id = ${order.memberId} and request_key = ${requestKey}`,
+    );
+    const [earlier] = (refunded as unknown as { rows: { amount: number }[] }).rows;
+    if (earlier)
+      return { orderNo: order.orderNo, status: order.status, refunded: Number(earlier.amount), isNew: false };
+    if (order.paidAt && order.payAmount === 0 && order.status === ORDER_STATUS.withdrawn)
+      return { orderNo: order.orderNo, status: order.status, refunded: 0, isNew: false };
+    if (!order.paidAt || !PAID_OPEN.includes(order.status)) throw refusalOf(order, '退款');
+    const children = await tx.select().from(childOrder).where(eq(childOrder.orderId, order.id));
+    if (children.some((c) => !c.hasAddress)) throw failure('订单含已发放的虚拟商品，不能整单退款');
+    const [shipped] = await tx
+      .select({ trackingNo: orderShipment.trackingNo })
+      .from(orderShipment)
+      .where(
+        inArray(
+          orderShipment.childOrderId,
+          children.map((c) => c.id),
+        ),
+      );
+    if (shipped) throw failure(`订单已发货（运单号 ${shipped.trackingNo}），请走售后流程`);
+
+    await moveOrders(tx, [order.id], {
+      from: order.status,
+      to: ORDER_STATUS.withdrawn,
+      note: `运营取消订单并退款 ${(order.payAmount / 100).toFixed(2)}${reason ? `：${reason}` : ''}`,
+    });
+    if (order.payAmount > 0)
+      await postEntry(tx, {
+        siteId: order.siteId,
+        memberId: order.memberId,
+        amount: order.payAmount,
+        type: 'refund',
+        orderNo: order.orderNo,
+        note: `订单退款 ${order.orderNo}${reason ? `：${reason}` : ''}`,
+        requestKey,
+      });
+    const lines = await tx
+      .select({ specificationId: orderLine.specificationId, num: orderLine.num })
+      .from(orderLine)
+      .where(eq(orderLine.orderId, order.id));
+    await returnStock(tx, lines);
+    return { orderNo: order.orderNo, status: ORDER_STATUS.withdrawn, refunded: order.payAmount, isNew: true };
+  });
+}
