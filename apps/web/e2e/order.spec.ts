@@ -335,3 +335,50 @@ test('address management: add, edit, set default (one default), delete', async (
     .click();
   await expect(page.getByTestId('address-card').filter({ hasText: `赵六${tag}` })).toHaveCount(0);
 });
+
+// Done-when of the order issue: a member of each demo site buys with points from cart to my orders.
+for (const siteId of [719, 10110] as const) {
+  test(`a member of site ${siteId} buys with points from the cart to my orders`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const product = await cheapProduct(request, siteId);
+    if (siteId === 10110) {
+      await page.goto('AccountLogin?siteId=10110');
+      await page.getByPlaceholder('请输入账号').fill(DEMO[10110].username);
+      await page.getByPlaceholder('请输入密码').fill(DEMO[10110].password);
+      await loginButton(page).click();
+      await expect(page).not.toHaveURL(/AccountLogin/);
+    } else {
+      await pwdLogin(page, siteId);
+    }
+
+    await page.goto(`productDetails?id=${product.id}&siteId=${siteId}`);
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByText('加入购物车成功')).toBeVisible();
+    await page.getByTestId('cart-link').click();
+    const line = page.getByTestId('cart-line').filter({ has: page.locator(`[href*="id=${product.id}&"]`) });
+    await expect(line).toBeVisible();
+    await page.getByRole('checkbox', { name: '全选' }).first().uncheck();
+    await line.getByRole('checkbox').first().check();
+    await page.getByTestId('checkout').click();
+
+    await expect(page).toHaveURL(/\/orderSubmission\?/);
+    await page.getByTestId('address-picker').getByTestId('address-add').click();
+    await fillNewAddress(page, `买家${siteId}`);
+    await expect(page.getByTestId('checkout-freight')).not.toHaveText(/计算中|选择地址/);
+    await page.getByTestId('submit-order').click();
+
+    await expect(page).toHaveURL(/\/selectPayWay\?orderNo=/);
+    const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
+    await page.getByTestId('payway-ye').click();
+    await page.getByTestId('pay-submit').click();
+    await expect(page).toHaveURL(/\/success\?/);
+    await expect(page.getByTestId('pay-success')).toContainText(orderNo);
+
+    await page.goto(`myOrder?siteId=${siteId}`);
+    const card = page.locator(`[data-order-no="${orderNo}"]`);
+    await expect(card.getByTestId('order-status')).toHaveText('待收货');
+  });
+}
