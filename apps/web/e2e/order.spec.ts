@@ -379,6 +379,6 @@ for (const siteId of [719, 10110] as const) {
 
     await page.goto(`myOrder?siteId=${siteId}`);
     const card = page.locator(`[data-order-no="${orderNo}"]`);
-    await expect(card.getByTestId('order-status')).toHaveText('待收货');
+    await expect(card.getByTestId('order-status')).toHaveText('确认中');
   });
 }

@@ -13,6 +13,8 @@ import { SiteId } from './site.ts';
 /** Status codes of spec section 4 that this server moves orders through (labels: ORDER_STATUS_LABEL). */
 export const ORDER_STATUS = {
   pendingPayment: 0,
+  /** Paid; the supplier confirms and prepares the shipment (spec label 确认中). */
+  confirming: 24,
   awaitingReceipt: 22,
   completed: 23,
   withdrawn: 4,
@@ -24,6 +26,7 @@ export const ORDER_TABS = [
   { key: 'all', name: '全部订单', statuses: [] as number[] },
   { key: 'pendingPayment', name: '待付款', statuses: [0, 15] },
   { key: 'pendingApproval', name: '待审批', statuses: [11, 12] },
+  { key: 'confirming', name: '确认中', statuses: [24] },
   { key: 'awaitingReceipt', name: '待收货', statuses: [22] },
   { key: 'completed', name: '已完成', statuses: [23] },
   { key: 'cancelled', name: '已取消', statuses: [4, 41] },

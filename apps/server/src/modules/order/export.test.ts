@@ -70,7 +70,7 @@ describe('exportOrderList', () => {
     expect(rows.map((r) => r[0])).toEqual(['订单号', paid.orderNo, unpaid.orderNo]);
     expect(rows.flat().join()).not.toContain(foreign.orderNo);
     const [, first, second] = rows as unknown[][];
-    expect(first![2]).toBe('待收货');
+    expect(first![2]).toBe('确认中');
     expect(second![2]).toBe('待付款');
     expect(first![3]).toBe(paid.payAmount / 100);
     expect(sheet.getCell('D2').numFmt).toBe('0.00');
@@ -79,7 +79,7 @@ describe('exportOrderList', () => {
     expect(first![5]).toContain('张三 13912345678');
     expect(first![5]).toContain('中山路 1 号');
 
-    const onlyPaid = await rowsOf((await exportOrders({ status: 22 })).rawPayload);
+    const onlyPaid = await rowsOf((await exportOrders({ status: 24 })).rawPayload);
     expect(onlyPaid.rows.map((r) => r[0])).toEqual(['订单号', paid.orderNo]);
     const unpaidTab = await rowsOf((await exportOrders({ tab: 'pendingPayment' })).rawPayload);
     expect(unpaidTab.rows.map((r) => r[0])).toEqual(['订单号', unpaid.orderNo]);

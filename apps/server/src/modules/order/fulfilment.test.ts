@@ -80,9 +80,12 @@ describe('ship', () => {
   it('says the order is shipped only when every physical child order is', async () => {
     const order = await paidOrder(goods.map((g) => line(g)));
     const children = order.childOrderNo;
+    // Paid and not shipped: 确认中 (24); shipping moves each child, then the order, to 22.
+    expect((await detail(order.orderNo)).status).toBe(24);
     for (const [i, no] of children.entries()) {
       const shipped = await ship(no, `SF10000000${i}`);
       expect(shipped.isOrderShipped).toBe(i === children.length - 1);
+      expect((await detail(order.orderNo)).status).toBe(i === children.length - 1 ? 22 : 24);
     }
     expect((await detail(order.orderNo)).childOrders.every((c) => c.status === 22)).toBe(true);
   });

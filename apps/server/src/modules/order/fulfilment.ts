@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { returnStock } from '../catalog/products';
-import { postEntry } from '../points/points.service';
+import { entryByRequestKey, postEntry } from '../points/points.service';
 import { moveOrders, type OrderRow, statusName } from './order.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 
@@ -14,10 +14,10 @@ import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from 
  * same order queue behind each other and the second sees what the first did: an order is never
  * both shipped and refunded.
  *
- * Paying with points moves physical goods straight to 22 (awaiting receipt, pay.ts): the spec
- * has no "awaiting shipment" code (section 4). So "paid and not shipped" is status 22 with no
- * shipment row, and shipping records the parcel without changing the status code; the status
- * log says when each child order and the whole order were shipped.
+ * A paid order with physical goods is 24 (确认中: the supplier confirms and prepares it,
+ * pay.ts). Shipping records the parcel and moves the child order to 22 (awaiting receipt);
+ * the order follows once every physical child order is shipped. The status log says when
+ * each child order and the whole order were shipped.
  */
 
 export type ShipmentRow = typeof orderShipment.$inferSelect;
@@ -26,7 +26,7 @@ type ChildRow = typeof childOrder.$inferSelect;
 const TRACKING_NO = /^[A-Za-z0-9-]{6,40}$/;
 
 /** Statuses in which a paid order has not yet been shipped or completed. */
-const PAID_OPEN: readonly number[] = [ORDER_STATUS.awaitingReceipt];
+const PAID_OPEN: readonly number[] = [ORDER_STATUS.confirming];
 
 async function lockOrder(tx: Db, id: number): Promise<OrderRow> {
   await tx.execute(sql`select id from mall_order where id = ${id} for update`);
@@ -116,7 +116,7 @@ export async function shipChildOrder(db: Db, input: ShipInput): Promise<ShipResu
       })
       .returning();
     if (!shipment) throw new Error('shipment not created');
-    // Paid physical goods await receipt (22); a child order still in another paid state moves.
+    // A shipped child order awaits receipt (22); the order follows once all its goods are shipped.
     if (child.status !== ORDER_STATUS.awaitingReceipt)
       await tx
         .update(childOrder)
@@ -130,7 +130,7 @@ export async function shipChildOrder(db: Db, input: ShipInput): Promise<ShipResu
         orderId: order.id,
         siteId: order.siteId,
         fromStatus: order.status,
-        status: ORDER_STATUS.awaitingReceipt,
+        status: result.isOrderShipped ? ORDER_STATUS.awaitingReceipt : order.status,
         note,
         createdAt: now,
       })),
@@ -154,7 +154,7 @@ export interface RefundResult {
 
 /**
  * The refund rule: an operator cancels a paid order of which nothing has shipped. In one
- * transaction the order moves from 22 to 4 (order withdrawn) with a status log line, the
+ * transaction the order moves from 24 to 4 (order withdrawn) with a status log line, the
  * points go back through the ledger (type refund, request key refund:<orderNo>, so exactly
  * once) and the stock returns. Refused for unpaid orders (the member cancels those), for
  * shipped or completed ones (after-sales), and for orders with virtual goods (delivered at
@@ -175,15 +175,16 @@ export async function refundOrder(
 
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
-    const refunded = await tx.execute(
-      sql`select amount from points_entry where site_id = ${order.siteId} and member_id = ${order.memberId} and request_key = ${requestKey}`,
-    );
-    const [earlier] = (refunded as unknown as { rows: { amount: number }[] }).rows;
+    const earlier = await entryByRequestKey(tx, {
+      siteId: order.siteId,
+      memberId: order.memberId,
+      requestKey,
+    });
     if (earlier)
       return { orderNo: order.orderNo, status: order.status, refunded: Number(earlier.amount), isNew: false };
     if (order.paidAt && order.payAmount === 0 && order.status === ORDER_STATUS.withdrawn)
       return { orderNo: order.orderNo, status: order.status, refunded: 0, isNew: false };
-    if (!order.paidAt || !PAID_OPEN.includes(order.status)) throw refusalOf(order, '退款');
+    if (!order.paidAt) throw refusalOf(order, '退款');
     const children = await tx.select().from(childOrder).where(eq(childOrder.orderId, order.id));
     if (children.some((c) => !c.hasAddress)) throw failure('订单含已发放的虚拟商品，不能整单退款');
     const [shipped] = await tx
@@ -196,6 +197,7 @@ export async function refundOrder(
         ),
       );
     if (shipped) throw failure(`订单已发货（运单号 ${shipped.trackingNo}），请走售后流程`);
+    if (!PAID_OPEN.includes(order.status)) throw refusalOf(order, '退款');
 
     await moveOrders(tx, [order.id], {
       from: order.status,

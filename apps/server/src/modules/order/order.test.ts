@@ -1,11 +1,12 @@
-import type {
-  Cart,
-  OrderCount,
-  OrderDetail,
-  OrderPage,
-  PayOrderInfo,
-  PayResult,
-  SubmitOrderResult,
+import {
+  type Cart,
+  ORDER_MSG,
+  type OrderCount,
+  type OrderDetail,
+  type OrderPage,
+  type PayOrderInfo,
+  type PayResult,
+  type SubmitOrderResult,
 } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { client } from '../identity/identity.fixtures';
 import { getBalance } from '../points/points.service';
 import { expireOrders, startOrderExpiry } from './expiry';
 import { fareOf } from './freight';
+import { shipChildOrder } from './fulfilment';
 import { buyer, NANJING, type PickedSpec, pickSpecs, setStock, stockOf, URUMQI } from './order.fixtures';
 import { mallOrder } from './order.tables';
 
@@ -190,7 +192,7 @@ describe('submitOrder', () => {
 });
 
 describe('payOrder and my orders', () => {
-  it('pays with points once: the ledger is debited and the order awaits receipt', async () => {
+  it('pays with points once: the ledger is debited, the supplier confirms, shipping awaits receipt', async () => {
     const { orderNo, payAmount } = (await submit({ productInfos: [line(goods[0]!, 1)] })).body.data;
     const info = await api.post<PayOrderInfo>('/api/pay/payOrderInfo', { siteId: 719, orderNo }, me.token);
     expect(info.body.data).toMatchObject({ payAmount, payWays: [{ code: 'wx_pc' }, { code: 'ye' }] });
@@ -198,28 +200,38 @@ describe('payOrder and my orders', () => {
     const paid = await pay(orderNo);
     expect(paid.body).toMatchObject({
       code: 200,
-      data: { isPaid: true, status: 22, statusName: '待收货', balance: before - payAmount },
+      data: { isPaid: true, status: 24, statusName: '确认中', balance: before - payAmount },
     });
     const again = await pay(orderNo);
-    expect(again.body).toMatchObject({ msg: '订单已支付，请勿重复支付', data: { isPaid: true, status: 22 } });
+    expect(again.body).toMatchObject({ msg: '订单已支付，请勿重复支付', data: { isPaid: true, status: 24 } });
     expect(await balance()).toBe(before - payAmount);
     const confirmPay = await api.post<PayResult>('/api/pay/confirmPay', { siteId: 719, orderNo }, me.token);
     expect(confirmPay.body.data.isPaid).toBe(true);
-    // A paid order cannot be cancelled; receipt can be confirmed once.
+    // A paid order cannot be cancelled; receipt can be confirmed once it has shipped, once.
     const cancel = await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, me.token);
     expect(cancel.body).toMatchObject({ success: false, msg: '只有待付款的订单可以取消' });
+    const early = await api.post('/api/order/confirmOrder', { siteId: 719, orderNo }, me.token);
+    expect(early.body).toMatchObject({ success: false, msg: ORDER_MSG.notConfirmable });
+    const [child] = (await detail(orderNo)).data.childOrders;
+    await shipChildOrder(t.db, {
+      siteId: 719,
+      childOrderNo: child!.childOrderNo,
+      company: '顺丰速运',
+      trackingNo: 'SF5550001',
+    });
+    expect((await detail(orderNo)).data.status).toBe(22);
     const confirmed = await api.post('/api/order/confirmOrder', { siteId: 719, orderNo }, me.token);
     expect(confirmed.body.data).toMatchObject({ status: 23, statusName: '已完成' });
     expect((await api.post('/api/order/confirmOrder', { siteId: 719, orderNo }, me.token)).body.success).toBe(
       false,
     );
-    expect((await detail(orderNo)).data.logs.map((l) => l.status)).toEqual([0, 22, 23]);
+    expect((await detail(orderNo)).data.logs.map((l) => l.status)).toEqual([0, 24, 22, 22, 23]);
     const track = await api.post<{ list: unknown[] }>(
       '/api/order/trackDetail',
       { siteId: 719, orderNo },
       me.token,
     );
-    expect(track.body.data.list).toEqual([]);
+    expect(track.body.data.list).toHaveLength(1);
   });
 
   it('completes a virtual-only order on payment', async () => {
@@ -271,7 +283,7 @@ describe('payOrder and my orders', () => {
     expect(all.body.data.list.map((o) => o.orderNo)).toEqual([b.orderNo, a.orderNo]);
     const receiving = await api.post<OrderPage>(
       '/api/order/myOrderList',
-      { siteId: 719, status: 22 },
+      { siteId: 719, status: 24 },
       me.token,
     );
     expect(receiving.body.data.list.map((o) => o.orderNo)).toEqual([b.orderNo]);
@@ -285,7 +297,7 @@ describe('payOrder and my orders', () => {
     expect(counts.body.data.total).toBe(2);
     expect(counts.body.data.byStatus).toEqual([
       { status: 4, statusName: '订单已撤回', count: 1 },
-      { status: 22, statusName: '待收货', count: 1 },
+      { status: 24, statusName: '确认中', count: 1 },
     ]);
     expect(
       (await api.post<OrderPage>('/api/order/myOrderList', { siteId: 719 }, other.token)).body.data.total,

@@ -39,7 +39,8 @@ async function resultOf(ctx: MemberCtx, order: OrderRow): Promise<PayResult> {
  * Pays an order with points (pay way ye). In one transaction the order leaves "pending
  * payment" by a conditional UPDATE (only one of parallel payments can win it) and the ledger
  * is debited with the request key pay:<orderNo>; a short balance rolls both back. Physical
- * goods then await receipt (22); virtual-only orders are completed (23). Paying an order
+ * goods then wait for the supplier (24 确认中; shipping moves them to 22, fulfilment.ts);
+ * virtual-only orders are completed (23). Paying an order
  * already paid answers its paid state and changes nothing.
  */
 export async function payOrder(
@@ -57,7 +58,7 @@ export async function payOrder(
   if (order.status !== ORDER_STATUS.pendingPayment) throw failure(ORDER_MSG.notPending);
   if (order.expireAt.getTime() <= Date.now()) throw failure(ORDER_MSG.expired);
 
-  const next = order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.awaitingReceipt;
+  const next = order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming;
   const paid = await ctx.db.transaction(async (tx) => {
     const [won] = await tx
       .update(mallOrder)

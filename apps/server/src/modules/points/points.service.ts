@@ -56,7 +56,7 @@ export async function postEntry(db: Executor, entry: PostEntry): Promise<PointsE
         returning id`),
     );
   } catch (error) {
-    const earlier = isUniqueViolation(error) ? await findByRequestKey(db, entry) : undefined;
+    const earlier = isUniqueViolation(error) ? await entryByRequestKey(db, entry) : undefined;
     if (earlier) return earlier;
     throw error;
   }
@@ -81,9 +81,13 @@ async function getEntry(db: Executor, id: number): Promise<PointsEntry> {
   return toEntry(rowsOf<Record<string, unknown>>(result)[0] ?? {});
 }
 
-async function findByRequestKey(db: Executor, entry: PostEntry): Promise<PointsEntry | undefined> {
+/** The entry a request key made, if any (to answer a retried credit or debit). */
+export async function entryByRequestKey(
+  db: Executor,
+  key: MemberRef & { requestKey?: string },
+): Promise<PointsEntry | undefined> {
   const result = await db.execute(
-    sql`select * from points_entry where site_id = ${entry.siteId} and member_id = ${entry.memberId} and request_key = ${entry.requestKey ?? null}`,
+    sql`select * from points_entry where site_id = ${key.siteId} and member_id = ${key.memberId} and request_key = ${key.requestKey ?? null}`,
   );
   const row = rowsOf<Record<string, unknown>>(result)[0];
   return row ? toEntry(row) : undefined;

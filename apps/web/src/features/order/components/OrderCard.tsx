@@ -1,12 +1,12 @@
 import type { OrderSummary } from '@sitemall/contract';
-import { ORDER_STATUS_LABEL } from '@sitemall/contract';
+import { ORDER_STATUS, ORDER_STATUS_LABEL } from '@sitemall/contract';
 import { Button, Popconfirm, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 
 export const isPending = (status: number) => status === 0 || status === 15;
-export const isAwaitingReceipt = (status: number) => status === 22;
+export const isAwaitingReceipt = (status: number) => status === ORDER_STATUS.awaitingReceipt;
 export const statusLabel = (status: number, fallback: string) => ORDER_STATUS_LABEL[status] ?? fallback;
 
 /** One order of /myOrder: child orders with their lines, amount, status and the actions it allows. */
