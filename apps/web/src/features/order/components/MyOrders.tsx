@@ -1,18 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { ORDER_TABS, type OrderTabKey, PAGE_SIZE } from '@sitemall/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSite } from '../../../site/SiteProvider.tsx';
-import {
-  cancelOrder,
-  confirmOrder,
-  exportOrders,
-  orderCountQuery,
-  orderKey,
-  orderListQuery,
-} from '../api.ts';
+import { cancelOrder, confirmOrder, exportOrders, orderCountQuery, orderListQuery } from '../api.ts';
+import { useOrderAction } from '../hooks.ts';
 import { OrderCard } from './OrderCard.tsx';
 import '../order.css';
 
@@ -22,7 +16,6 @@ const isTab = (value: string | null): value is OrderTabKey => ORDER_TABS.some((t
 export function MyOrders() {
   const { siteId } = useSite();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: OrderTabKey = isTab(tabParam) ? tabParam : 'all';
@@ -37,15 +30,7 @@ export function MyOrders() {
     setParams(query);
   };
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      void message.success(done);
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : '操作失败');
-    }
-    await queryClient.invalidateQueries({ queryKey: orderKey(siteId ?? '') });
-  };
+  const act = useOrderAction();
 
   const [exporting, setExporting] = useState(false);
   const exportTab = async () => {

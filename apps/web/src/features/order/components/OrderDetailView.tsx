@@ -1,11 +1,13 @@
 import { PAY_WAY_NAME } from '@sitemall/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Empty, Popconfirm, Result, Skeleton, Tag, Timeline } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Empty, Popconfirm, Result, Tag, Timeline } from 'antd';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
-import { cancelOrder, confirmOrder, orderDetailQuery, orderKey, trackQuery } from '../api.ts';
+import { cancelOrder, confirmOrder, orderDetailQuery, trackQuery } from '../api.ts';
+import { useOrderAction } from '../hooks.ts';
 import { isAwaitingReceipt, isPending, statusLabel } from './OrderCard.tsx';
+import { OrderQueryState } from './OrderQueryState.tsx';
 import '../order.css';
 
 const time = (value: string | null) => (value ? new Date(value).toLocaleString('zh-CN') : '—');
@@ -14,43 +16,16 @@ const time = (value: string | null) => (value ? new Date(value).toLocaleString('
 export function OrderDetailView({ orderNo }: { orderNo: string }) {
   const { siteId, formatMoney } = useSite();
   const link = useSiteLink();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const act = useOrderAction();
   const detail = useQuery({ ...orderDetailQuery(siteId ?? '', orderNo), enabled: !!orderNo });
   const track = useQuery({ ...trackQuery(siteId ?? '', orderNo), enabled: !!orderNo });
 
   if (!orderNo) return <Result status="404" title="缺少订单号" />;
-  if (detail.isPending)
+  if (!detail.data)
     return (
-      <section className="page-card">
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </section>
-    );
-  if (detail.isError)
-    return (
-      <section className="page-card">
-        <Result
-          status="warning"
-          title="订单不存在或无法查看"
-          subTitle={detail.error.message}
-          extra={
-            <Link to={link('/myOrder')}>
-              <Button>返回我的订单</Button>
-            </Link>
-          }
-        />
-      </section>
+      <OrderQueryState query={detail} rows={10} errorTitle="订单不存在或无法查看" backText="返回我的订单" />
     );
   const order = detail.data;
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      void message.success(done);
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : '操作失败');
-    }
-    await queryClient.invalidateQueries({ queryKey: orderKey(siteId ?? '') });
-  };
   const tracks = track.data?.list.filter((t) => t.events.length > 0) ?? [];
 
   return (

@@ -1,13 +1,14 @@
 import { ClockCircleOutlined, WalletOutlined, WechatOutlined } from '@ant-design/icons';
 import { ORDER_MSG, PAY_WAY, PAY_WAY_NAME, PAY_WAYS } from '@sitemall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Result, Skeleton, Tag } from 'antd';
+import { App, Button, Result, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { payInfoQuery, payOrder } from '../api.ts';
 import { offeredPayWays, timeLeft } from '../lib/countdown.ts';
+import { OrderQueryState } from './OrderQueryState.tsx';
 import '../order.css';
 
 const PENDING = [0, 15];
@@ -49,28 +50,8 @@ export function PayPage({ orderNo, onPaid }: { orderNo: string; onPaid: () => vo
     (isOpen(PAY_WAY.points) ? PAY_WAY.points : (ways.find((w) => isOpen(w.code))?.code ?? null));
 
   if (!orderNo) return <Result status="404" title="缺少订单号" />;
-  if (info.isPending)
-    return (
-      <section className="page-card">
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </section>
-    );
-  if (info.isError)
-    return (
-      <section className="page-card">
-        <Result
-          status="warning"
-          title="订单信息加载失败"
-          subTitle={info.error.message}
-          extra={
-            <Link to={link('/myOrder')}>
-              <Button>查看我的订单</Button>
-            </Link>
-          }
-        />
-      </section>
-    );
-
+  if (!info.data)
+    return <OrderQueryState query={info} rows={6} errorTitle="订单信息加载失败" backText="查看我的订单" />;
   const order = info.data;
   const pending = PENDING.includes(order.status);
   const expired = pending && !left;
