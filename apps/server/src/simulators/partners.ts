@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { type Static, type TObject, Type } from '@sinclair/typebox';
 import { DEFAULT_ACTIVITY_CODE, SiteId } from '@sitemall/contract';
 import { ok } from '../lib/envelope';
 import { hmacHex, openPartnerParams, partnerKeyOf, sealPartnerParams } from '../modules/identity/crypto';
@@ -114,116 +114,82 @@ export const partnerSimulatorRoutes: FastifyPluginAsyncTypebox<{ partnerKey: Buf
   opts,
 ) => {
   const issue = simulatorIssue(opts.partnerKey);
-  const tags = ['simulator'];
-  app.get(
+  /** Each simulator route hands out one value under one field name. */
+  function simulate<Q extends TObject>(
+    path: string,
+    summary: string,
+    field: string,
+    querystring: Q,
+    make: (query: Static<Q>) => unknown,
+  ) {
+    app.get(
+      path,
+      { schema: { tags: ['simulator'], summary, querystring, response: { 200: Issued(field) } } },
+      async (req) => ok({ [field]: make(req.query as Static<Q>) }),
+    );
+  }
+  const userQuery = Type.Object({ siteId: SiteId, userId: Str(), phone: Type.Optional(Str(32)) });
+
+  simulate(
     '/simulator/bank/ticket',
-    {
-      schema: {
-        tags,
-        summary: '模拟银行：签发一次性登录票据（用于 /api/haers/authLogin）',
-        querystring: Type.Object({ siteId: SiteId, userId: Str(), phone: Type.Optional(Str(32)) }),
-        response: { 200: Issued('ticket') },
-      },
-    },
-    async (req) => ok({ ticket: issue.bankTicket(req.query.siteId, req.query.userId, req.query.phone) }),
+    '模拟银行：签发一次性登录票据（用于 /api/haers/authLogin）',
+    'ticket',
+    userQuery,
+    (q) => issue.bankTicket(q.siteId, q.userId, q.phone),
   );
-  app.get(
+  simulate(
     '/simulator/norm/authLoginParams',
-    {
-      schema: {
-        tags,
-        summary: '模拟合作方：手机号 + 客户号加密参数（用于 /api/norm/phoneAndCstNo/authLogin）',
-        querystring: Type.Object({ siteId: SiteId, phone: Str(32), cstNo: Str() }),
-        response: { 200: Issued('authLoginParams') },
-      },
-    },
-    async (req) =>
-      ok({ authLoginParams: issue.normParams(req.query.siteId, req.query.phone, req.query.cstNo) }),
+    '模拟合作方：手机号 + 客户号加密参数（用于 /api/norm/phoneAndCstNo/authLogin）',
+    'authLoginParams',
+    Type.Object({ siteId: SiteId, phone: Str(32), cstNo: Str() }),
+    (q) => issue.normParams(q.siteId, q.phone, q.cstNo),
   );
-  app.get(
+  simulate(
     '/simulator/hr/loginParams',
-    {
-      schema: {
-        tags,
-        summary: '模拟银行：加密登录参数（用于 /api/hr/authLogin）',
-        querystring: Type.Object({ siteId: SiteId, userId: Str(), phone: Type.Optional(Str(32)) }),
-        response: { 200: Issued('loginParams') },
-      },
-    },
-    async (req) => ok({ loginParams: issue.hrParams(req.query.siteId, req.query.userId, req.query.phone) }),
+    '模拟银行：加密登录参数（用于 /api/hr/authLogin）',
+    'loginParams',
+    userQuery,
+    (q) => issue.hrParams(q.siteId, q.userId, q.phone),
   );
-  app.get(
+  simulate(
     '/simulator/activity/loginParams',
-    {
-      schema: {
-        tags,
-        summary: '模拟合作方：活动登录参数（invited=false 模拟非受邀用户）',
-        querystring: Type.Object({
-          siteId: SiteId,
-          userId: Str(),
-          activityCode: Type.Optional(Str()),
-          invited: Type.Optional(Type.Boolean({ default: true })),
-        }),
-        response: { 200: Issued('loginParams') },
-      },
-    },
-    async (req) =>
-      ok({
-        loginParams: issue.activityParams(
-          req.query.siteId,
-          req.query.userId,
-          req.query.activityCode ?? DEFAULT_ACTIVITY_CODE,
-          req.query.invited !== false,
-        ),
-      }),
+    '模拟合作方：活动登录参数（invited=false 模拟非受邀用户）',
+    'loginParams',
+    Type.Object({
+      siteId: SiteId,
+      userId: Str(),
+      activityCode: Type.Optional(Str()),
+      invited: Type.Optional(Type.Boolean({ default: true })),
+    }),
+    (q) =>
+      issue.activityParams(q.siteId, q.userId, q.activityCode ?? DEFAULT_ACTIVITY_CODE, q.invited !== false),
   );
-  app.get(
+  simulate(
     '/simulator/marketing/loginParams',
-    {
-      schema: {
-        tags,
-        summary: '模拟合作方：营销登录参数（用于 /api/marketing/login）',
-        querystring: Type.Object({ siteId: SiteId, userId: Str(), phone: Type.Optional(Str(32)) }),
-        response: { 200: Issued('loginParams') },
-      },
-    },
-    async (req) =>
-      ok({ loginParams: issue.marketingParams(req.query.siteId, req.query.userId, req.query.phone) }),
+    '模拟合作方：营销登录参数（用于 /api/marketing/login）',
+    'loginParams',
+    userQuery,
+    (q) => issue.marketingParams(q.siteId, q.userId, q.phone),
   );
-  app.get(
+  simulate(
     '/simulator/autoLogin/params',
-    {
-      schema: {
-        tags,
-        summary: '模拟合作方：签名的自动登录参数（用于 GET /app/client/autoLogin）',
-        querystring: Type.Object({ siteId: SiteId, userId: Str() }),
-        response: { 200: Issued('query') },
-      },
-    },
-    async (req) => ok({ query: issue.autoLoginQuery(req.query.siteId, req.query.userId) }),
+    '模拟合作方：签名的自动登录参数（用于 GET /app/client/autoLogin）',
+    'query',
+    Type.Object({ siteId: SiteId, userId: Str() }),
+    (q) => issue.autoLoginQuery(q.siteId, q.userId),
   );
-  app.get(
+  simulate(
     '/simulator/dingtalk/authCode',
-    {
-      schema: {
-        tags,
-        summary: '模拟钉钉：免登授权码',
-        querystring: Type.Object({ corpId: Str(), userId: Str(), mobile: Type.Optional(Str(32)) }),
-        response: { 200: Issued('authCode') },
-      },
-    },
-    async (req) => ok({ authCode: issue.dingtalkCode(req.query.corpId, req.query.userId, req.query.mobile) }),
+    '模拟钉钉：免登授权码',
+    'authCode',
+    Type.Object({ corpId: Str(), userId: Str(), mobile: Type.Optional(Str(32)) }),
+    (q) => issue.dingtalkCode(q.corpId, q.userId, q.mobile),
   );
-  app.get(
+  simulate(
     '/simulator/wechat/code',
-    {
-      schema: {
-        tags,
-        summary: '模拟微信：网页授权 code',
-        querystring: Type.Object({ siteId: SiteId, openId: Str() }),
-        response: { 200: Issued('code') },
-      },
-    },
-    async (req) => ok({ code: issue.wechatCode(req.query.siteId, req.query.openId) }),
+    '模拟微信：网页授权 code',
+    'code',
+    Type.Object({ siteId: SiteId, openId: Str() }),
+    (q) => issue.wechatCode(q.siteId, q.openId),
   );
 };
