@@ -51,7 +51,11 @@ export const ORDER_MSG = {
   notConfirmable: '只有待收货的订单可以确认收货',
   expired: '订单已过期，请重新下单',
   payWayOff: '本站未开通该支付方式',
-  wechatLater: '微信支付暂未开通，请使用积分支付',
+  wechatOff: '本站点暂未配置微信支付，请使用积分支付',
+  wechatFailed: '微信支付下单失败，请稍后重试',
+  mixedOff: '本站点不支持积分与微信组合支付',
+  pointsPartInvalid: '积分抵扣数额不正确，微信支付部分至少 0.01 元',
+  pointsShort: '积分余额不足',
   soldOut: '库存不足，请调整购买数量',
   badRequestId: '参数 requestId 格式不正确',
 } as const;
@@ -212,8 +216,41 @@ export const PayOrderBody = Type.Object({
   orderType: Type.Optional(Type.Unknown()),
   accVoucherIds: Type.Optional(Type.Unknown()),
   token: Type.Optional(Type.String()),
+  /**
+   * Mixed payment (beyond the spec, where the site's mixedPay switch allows it): with wx_pc,
+   * the points, in fen, held now and spent when the WeChat part is paid; the rest is paid by WeChat.
+   */
+  pointsAmount: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000 })),
 });
 export type PayOrderBody = Static<typeof PayOrderBody>;
+
+/** The life of one WeChat Native code (one out_trade_no). */
+export const WECHAT_CODE_STATE = {
+  open: 'open',
+  paid: 'paid',
+  /** Closed by us (a new code, cancel, expiry) or by WeChat (time_expire reached). */
+  closed: 'closed',
+  /** WeChat answered PAYERROR (the payer's bank refused). */
+  failed: 'failed',
+  /** Paid after its order ended: refunded automatically. */
+  refunding: 'refunding',
+  refunded: 'refunded',
+} as const;
+export type WechatCodeState = (typeof WECHAT_CODE_STATE)[keyof typeof WECHAT_CODE_STATE];
+
+/** A WeChat Native QR code for an order: code_url is drawn as a QR code in the browser. */
+export const WechatCode = Type.Object({
+  outTradeNo: Type.String(),
+  codeUrl: Type.String(),
+  state: Type.Union(Object.values(WECHAT_CODE_STATE).map((s) => Type.Literal(s))),
+  cashAmount: Type.Integer({ description: 'paid by WeChat, fen' }),
+  pointsAmount: Type.Integer({ description: 'points held for this code, fen' }),
+  expireTime: Time,
+  /** Demo mode only: the simulator page where a person "scans and pays". */
+  scanUrl: Type.Optional(Type.String()),
+});
+export type WechatCode = Static<typeof WechatCode>;
+
 export const PayResult = Type.Object({
   orderNo: Type.String(),
   isPaid: Type.Boolean(),
@@ -222,6 +259,8 @@ export const PayResult = Type.Object({
   payWay: Type.Union([Type.String(), Type.Null()]),
   payAmount: Type.Integer(),
   balance: Type.Integer({ description: 'points balance after payment, fen' }),
+  /** With wx_pc: the code to scan (payOrder) or the latest code's state (payResultQuery). */
+  wechat: Type.Optional(WechatCode),
 });
 export type PayResult = Static<typeof PayResult>;
 export const PayResultReply = Envelope(PayResult);
@@ -239,10 +278,18 @@ export const PayOrderInfo = Type.Object({
   payWays: Type.Array(PayWayOption),
   expireTime: Time,
   createTime: Time,
+  /** The site lets a member pay part with points and the rest by WeChat. */
+  mixedPay: Type.Boolean(),
+  /** The open WeChat code of this order, so a reload shows the same code. */
+  wechat: Type.Optional(WechatCode),
 });
 export type PayOrderInfo = Static<typeof PayOrderInfo>;
 export const PayOrderInfoReply = Envelope(PayOrderInfo);
 /** POST /api/pay/confirmPay: answers the paid state (idempotent, changes nothing). */
+/**
+ * POST /api/pay/payResultQuery (the pay result query): the pay page polls it while a WeChat
+ * code is shown; when no notify came yet it asks WeChat (at most every few seconds).
+ */
 
 // ---- my orders ---------------------------------------------------------------------------
 

@@ -22,6 +22,8 @@ export const SiteConfigJson = Type.Object({
   customServiceEntry: Type.Optional(YesNo),
   bankBranded: Type.Optional(YesNo),
   bankName: Type.Optional(Type.String()),
+  /** Beyond the spec: pay part with points and the rest by WeChat (wx_pc). */
+  mixedPay: Type.Optional(YesNo),
 });
 export type SiteConfigJson = Static<typeof SiteConfigJson>;
 
