@@ -111,7 +111,10 @@ export class WechatpayClient {
   }
 
   queryRefund(outRefundNo: string): Promise<Refund> {
-    return this.call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`) as Promise<Refund>;
+    return this.call(
+      'GET',
+      `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`,
+    ) as Promise<Refund>;
   }
 
   private async call(method: 'GET' | 'POST', path: string, payload?: object): Promise<unknown> {
@@ -147,7 +150,8 @@ export class WechatpayClient {
       const { code, message } = (parsed ?? {}) as { code?: string; message?: string };
       throw new WechatpayApiError(response.status, code ?? 'HTTP_ERROR', message ?? raw.slice(0, 200));
     }
-    if (parsed === undefined) throw new WechatpayApiError(response.status, 'BAD_RESPONSE', 'answer is not JSON');
+    if (parsed === undefined)
+      throw new WechatpayApiError(response.status, 'BAD_RESPONSE', 'answer is not JSON');
     return parsed;
   }
 }

@@ -158,7 +158,8 @@ export function verifyWechatpay(
     throw new WechatpayVerifyError('stale', `timestamp ${signed.timestamp} is outside the clock window`);
   }
   const key = keys.get(signed.serial);
-  if (!key) throw new WechatpayVerifyError('unknown-serial', `no verification key for serial ${signed.serial}`);
+  if (!key)
+    throw new WechatpayVerifyError('unknown-serial', `no verification key for serial ${signed.serial}`);
   if (!rsaVerify(signedText(signed.timestamp, signed.nonce, body), signed.signature, key)) {
     throw new WechatpayVerifyError('bad-signature', 'Wechatpay-Signature does not match the body');
   }
@@ -189,9 +190,10 @@ export function decryptResource(resource: EncryptedResource, apiV3Key: string): 
     const decipher = createDecipheriv('aes-256-gcm', v3Key(apiV3Key), Buffer.from(resource.nonce, 'utf8'));
     decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
     decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
-    return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString(
-      'utf8',
-    );
+    return Buffer.concat([
+      decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     throw new WechatpayVerifyError('bad-ciphertext', 'the resource does not decrypt under the APIv3 key');
   }
