@@ -17,6 +17,14 @@ import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
+import {
+  createMerchants,
+  ensureSimulatedMerchants,
+  type Merchants,
+  simulatedMerchant,
+} from './modules/payment/merchants';
+import { wechatNotifyRoutes } from './modules/payment/notify.routes';
+import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
@@ -29,6 +37,13 @@ import { storefrontPlugin } from './plugins/storefront';
 import { captchaSimulatorRoutes } from './simulators/captcha';
 import { partnerSimulatorRoutes, simulatedPartners } from './simulators/partners';
 import { createSmsSimulator, smsSimulatorRoutes } from './simulators/sms';
+import { createWechatpaySimulator, type WechatpaySimulator } from './simulators/wechatpay';
+
+const WECHATPAY_SIMULATOR_PREFIX = '/simulator/wechatpay';
+
+/** The simulator's "phone" page for a code_url (weixin://wxpay/bizpayurl?pr=…). */
+const simulatorScanUrl = (codeUrl: string) =>
+  `${WECHATPAY_SIMULATOR_PREFIX}/scan?code=${encodeURIComponent(codeUrl)}`;
 
 export interface AppDeps {
   database: Database;
@@ -55,6 +70,19 @@ export interface AppDeps {
   orderExpireMinutes?: number;
   /** Login-type calls per client IP per minute (default 30). */
   loginsPerIpMinute?: number;
+  /** Where the outside world (WeChat's notifies) reaches this server; default http://127.0.0.1:8080. */
+  publicUrl?: string;
+  /** HTTP for the WeChat Pay adapter and the simulator's notifies (tests route it into the app). */
+  wechatpayFetch?: typeof fetch;
+  /** The simulator's notify retry delays (tests make them short). */
+  wechatpayRetryDelaysMs?: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** WeChat Pay: the payment service, the merchants, and in demo mode the simulator. */
+    payments: { wechat: WechatPay; merchants: Merchants; simulator?: WechatpaySimulator };
+  }
 }
 
 export const API_PREFIX = '/front-mall-api';
@@ -100,6 +128,36 @@ export async function buildApp(deps: AppDeps) {
     resolveToken: deps.resolveToken ?? identity.sessions.resolve,
   });
 
+  const simulators = deps.simulators ?? true;
+  const publicUrl = (deps.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+  const merchants = createMerchants(deps.database.db, deps.wechatpayFetch);
+  const wechat = createWechatPay({
+    merchants,
+    notifyBase: `${publicUrl}${API_PREFIX}`,
+    scanUrlOf: simulators ? simulatorScanUrl : undefined,
+    log: app.log,
+  });
+  const simulator = simulators
+    ? createWechatpaySimulator({
+        signers: deps.secrets.wechatpaySimSigners,
+        merchant: (mchid) => simulatedMerchant(deps.database.db, mchid),
+        fetch: deps.wechatpayFetch,
+        retryDelaysMs: deps.wechatpayRetryDelaysMs,
+        log: app.log,
+      })
+    : undefined;
+  app.decorate('payments', { wechat, merchants, simulator });
+  if (simulator) {
+    app.addHook('onReady', async () => {
+      await ensureSimulatedMerchants(deps.database.db, {
+        apiBase: `${publicUrl}${WECHATPAY_SIMULATOR_PREFIX}`,
+        signers: deps.secrets.wechatpaySimSigners,
+      });
+      merchants.forget();
+    });
+    app.addHook('onClose', async () => simulator.stop());
+  }
+
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { sites: deps.sites, hotlineKey: deps.secrets.hotlineKey });
@@ -112,12 +170,14 @@ export async function buildApp(deps: AppDeps) {
       await api.register(pointsRoutes);
       await api.register(cartRoutes);
       await api.register(addressRoutes);
-      await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
+      await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes, wechat });
+      await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
     },
     { prefix: API_PREFIX },
   );
-  if (deps.simulators ?? true) {
+  if (simulator) {
+    await app.register(simulator.routes, { prefix: WECHATPAY_SIMULATOR_PREFIX });
     await app.register(smsSimulatorRoutes, { simulator: smsSimulator });
     await app.register(captchaSimulatorRoutes, { db: deps.database.db });
     await app.register(partnerSimulatorRoutes, { partnerKey: deps.secrets.partnerKey });

@@ -16,6 +16,8 @@ export interface Config {
   loginsPerIpMinute: number;
   /** Minutes an unpaid order waits for payment before it expires (status 41). */
   orderExpireMinutes: number;
+  /** Where WeChat Pay's notifies reach this server (notify_url is built on it). */
+  publicUrl: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -44,6 +46,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const orderExpireMinutes = Number(env.ORDER_EXPIRE_MINUTES ?? 30);
   if (!Number.isInteger(orderExpireMinutes) || orderExpireMinutes < 1 || orderExpireMinutes > 10_080)
     problems.push('ORDER_EXPIRE_MINUTES must be an integer from 1 to 10080');
+  const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
+  if (!/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -56,5 +60,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulators: simulators === 'on',
     loginsPerIpMinute,
     orderExpireMinutes,
+    publicUrl,
   };
 }

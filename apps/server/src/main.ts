@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed';
+import { startJob } from './lib/job';
 import { loadSecrets } from './lib/secrets';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
@@ -23,6 +24,7 @@ async function main() {
     simulators: config.simulators,
     loginsPerIpMinute: config.loginsPerIpMinute,
     orderExpireMinutes: config.orderExpireMinutes,
+    publicUrl: config.publicUrl,
     database,
     secrets,
     sites,
@@ -35,7 +37,13 @@ async function main() {
   const expiry = startOrderExpiry(database.db, {
     onError: (err) => app.log.error({ err }, 'order expiry failed'),
   });
+  // WeChat payments no notify settled, expired codes and pending refunds, every 10 s.
+  const reconcile = startJob(() => app.payments.wechat.reconcile(database.db), {
+    intervalMs: 10_000,
+    onError: (err) => app.log.error({ err }, 'payment reconciliation failed'),
+  });
   app.addHook('onClose', async () => {
+    await reconcile.stop();
     await expiry.stop();
     await sites.close();
     await catalogs.close();

@@ -51,6 +51,7 @@ export const ORDER_MSG = {
   notConfirmable: '只有待收货的订单可以确认收货',
   expired: '订单已过期，请重新下单',
   payWayOff: '本站未开通该支付方式',
+  scanToPay: '请使用微信扫码支付',
   wechatOff: '本站点暂未配置微信支付，请使用积分支付',
   wechatFailed: '微信支付下单失败，请稍后重试',
   mixedOff: '本站点不支持积分与微信组合支付',

@@ -8,6 +8,8 @@ export const POINTS_ENTRY_TYPE_LABEL: Record<PointsEntryType, string> = {
   pay: '积分支付',
   refund: '退款返还',
   adjust: '积分调整',
+  hold: '积分冻结',
+  release: '冻结返还',
 };
 
 export const PointsEntryTypeSchema = Type.Union([
@@ -15,6 +17,10 @@ export const PointsEntryTypeSchema = Type.Union([
   Type.Literal('pay'),
   Type.Literal('refund'),
   Type.Literal('adjust'),
+  /** Mixed payment: the points part, held while the WeChat part is paid (and kept when it is). */
+  Type.Literal('hold'),
+  /** The hold given back when the WeChat part fails, is replaced or expires. */
+  Type.Literal('release'),
 ]);
 export type PointsEntryType = Static<typeof PointsEntryTypeSchema>;
 

@@ -1,4 +1,5 @@
 import {
+  createHash,
   createPrivateKey,
   createPublicKey,
   generateKeyPairSync,
@@ -7,6 +8,7 @@ import {
 } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { PlatformSigner } from '../modules/payment/wechatpay/protocol';
 
 /**
  * Deployment secrets. Taken from the environment when set (several processes must share them),
@@ -20,12 +22,19 @@ export interface Secrets {
   rsaPublicKeyPem: string;
   /** Master key from which each site's partner keys (SSO, simulators) are derived. */
   partnerKey: Buffer;
+  /**
+   * The WeChat Pay simulator's platform keys: one addressed by a WeChat Pay public key id
+   * (PUB_KEY_ID_…), one by a platform certificate serial, as WeChat has both.
+   */
+  wechatpaySimSigners: PlatformSigner[];
 }
 
 interface StoredSecrets {
   hotlineKey: string;
   rsaPrivateKeyPem: string;
   partnerKey: string;
+  wechatpaySimPubKeyPem: string;
+  wechatpaySimCertKeyPem: string;
 }
 
 const newRsaPem = () =>
@@ -33,6 +42,19 @@ const newRsaPem = () =>
     type: 'pkcs8',
     format: 'pem',
   }) as string;
+
+/** Serials derived from the key, so they stay the same across restarts. */
+function simSigners(pubKeyPem: string, certKeyPem: string): PlatformSigner[] {
+  const digest = (pem: string) => createHash('sha256').update(pem).digest('hex').toUpperCase();
+  const idDigits = BigInt(`0x${digest(pubKeyPem).slice(0, 24)}`)
+    .toString()
+    .padStart(30, '0')
+    .slice(0, 30);
+  return [
+    { serial: `PUB_KEY_ID_01${idDigits}`, privateKey: createPrivateKey(pubKeyPem) },
+    { serial: digest(certKeyPem).slice(0, 40), privateKey: createPrivateKey(certKeyPem) },
+  ];
+}
 
 function rsaPair(pem: string) {
   const rsaPrivateKey = createPrivateKey(pem);
@@ -52,6 +74,8 @@ export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
     hotlineKey: stored.hotlineKey ?? randomBytes(32).toString('base64'),
     rsaPrivateKeyPem: stored.rsaPrivateKeyPem ?? (env.RSA_PRIVATE_KEY ? '' : newRsaPem()),
     partnerKey: stored.partnerKey ?? randomBytes(32).toString('base64'),
+    wechatpaySimPubKeyPem: stored.wechatpaySimPubKeyPem ?? newRsaPem(),
+    wechatpaySimCertKeyPem: stored.wechatpaySimCertKeyPem ?? newRsaPem(),
   };
   if (JSON.stringify(complete) !== JSON.stringify(stored)) {
     await mkdir(dataDir, { recursive: true });
@@ -61,14 +85,21 @@ export async function loadSecrets(dataDir: string, env: NodeJS.ProcessEnv = proc
     hotlineKey: Buffer.from(env.HOTLINE_KEY ?? complete.hotlineKey, 'base64'),
     ...rsaPair(env.RSA_PRIVATE_KEY?.replaceAll('\\n', '\n') || complete.rsaPrivateKeyPem),
     partnerKey: Buffer.from(env.PARTNER_KEY ?? complete.partnerKey, 'base64'),
+    wechatpaySimSigners: simSigners(complete.wechatpaySimPubKeyPem, complete.wechatpaySimCertKeyPem),
   };
 }
 
-// Generating an RSA key costs ~100 ms; the tests of one worker share one.
-let testRsaPem: string | undefined;
+// Generating an RSA key costs ~100 ms; the tests of one worker share theirs.
+let testPems: string[] | undefined;
 
 /** Fresh secrets for tests: nothing touches the disk. */
 export const testSecrets = (): Secrets => {
-  testRsaPem ??= newRsaPem();
-  return { hotlineKey: randomBytes(32), ...rsaPair(testRsaPem), partnerKey: randomBytes(32) };
+  testPems ??= [newRsaPem(), newRsaPem(), newRsaPem()];
+  const [rsa, simPub, simCert] = testPems as [string, string, string];
+  return {
+    hotlineKey: randomBytes(32),
+    ...rsaPair(rsa),
+    partnerKey: randomBytes(32),
+    wechatpaySimSigners: simSigners(simPub, simCert),
+  };
 };

@@ -2,12 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type AppDeps, buildApp } from '../app';
+import { type App, type AppDeps, buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { resetData, seedDemo } from '../db/seed';
 import { testSecrets } from '../lib/secrets';
 import { createCatalogCache } from '../modules/catalog/catalog.service';
 import { createSiteCache } from '../modules/site/site.service';
+import { injectFetch } from './inject-fetch';
+
+/** The public URL the test app believes it has (WeChat notifies are built on it). */
+export const TEST_PUBLIC_URL = 'http://mall.test';
 
 let shared: Promise<Database> | undefined;
 
@@ -47,7 +51,18 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
   const sites = await createSiteCache(database, secrets.hotlineKey);
   const catalogs = await createCatalogCache(database);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-test-'));
-  const app = await buildApp({ database, secrets, sites, catalogs, dataDir, ...overrides });
+  let app: App | undefined;
+  app = await buildApp({
+    database,
+    secrets,
+    sites,
+    catalogs,
+    dataDir,
+    publicUrl: TEST_PUBLIC_URL,
+    wechatpayFetch: injectFetch(() => app as App),
+    wechatpayRetryDelaysMs: [20, 20, 20],
+    ...overrides,
+  });
   return {
     app,
     database,

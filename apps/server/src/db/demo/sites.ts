@@ -59,6 +59,7 @@ export const DEMO_SITES: DemoSite[] = [
       customServiceEntry: 'N',
       bankBranded: 'Y',
       bankName: '汇通银行',
+      mixedPay: 'Y',
     },
     customServicePcSwitch: 1,
     loginOrder: '0',

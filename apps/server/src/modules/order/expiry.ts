@@ -1,6 +1,7 @@
 import { ORDER_STATUS } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { type Job, startJob } from '../../lib/job';
 import { endUnpaidOrders } from './order.service';
 
 const BATCH = 100;
@@ -18,6 +19,8 @@ export async function expireOrders(db: Db, now = new Date()): Promise<number> {
       const result = await tx.execute(sql`
         select id from mall_order
         where status = ${ORDER_STATUS.pendingPayment} and expire_at <= ${now.toISOString()}::timestamptz
+          -- An open WeChat code is closed at WeChat first (payment reconciliation), then the order expires.
+          and not exists (select 1 from wechat_code c where c.order_id = mall_order.id and c.state = 'open')
         order by expire_at, id
         limit ${BATCH}
         for update skip locked`);
@@ -31,29 +34,9 @@ export async function expireOrders(db: Db, now = new Date()): Promise<number> {
   }
 }
 
-export interface ExpiryJob {
-  stop(): Promise<void>;
-}
-
-/** Runs expireOrders on an interval; stop() waits for a run in progress. */
-export function startOrderExpiry(
+/** Runs expireOrders on an interval (30 s by default). */
+export const startOrderExpiry = (
   db: Db,
   options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
-): ExpiryJob {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = expireOrders(db)
-      .catch((error) => options.onError?.(error))
-      .finally(() => {
-        running = undefined;
-      });
-  }, options.intervalMs ?? 30_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
+): Job =>
+  startJob(() => expireOrders(db), { intervalMs: options.intervalMs ?? 30_000, onError: options.onError });

@@ -26,21 +26,26 @@ import {
 import { ok } from '../../lib/envelope';
 import { memberCtx } from '../cart/cart.service';
 import { siteOf, sourceOf } from '../catalog/catalog.service';
+import type { WechatPay } from '../payment/wechat-pay';
 import { exportOrderList } from './export';
 import { freightRules } from './freight';
 import {
   cancelOrder,
   confirmOrder,
+  findOrder,
   myOrderList,
   orderCount,
   orderDetail,
   trackDetail,
 } from './order.service';
-import { confirmPay, payOrder, payOrderInfo } from './pay';
+import { confirmPay, payOrder, payOrderInfo, payResultQuery } from './pay';
 import { computeFare, submitOrder } from './submit';
 
 /** Orders, freight and points payment (spec sections 4, 7). */
-export const orderRoutes: FastifyPluginAsyncTypebox<{ orderExpireMinutes?: number }> = async (app, opts) => {
+export const orderRoutes: FastifyPluginAsyncTypebox<{
+  orderExpireMinutes?: number;
+  wechat: WechatPay;
+}> = async (app, opts) => {
   const tags = ['order'];
   const config = { auth: 'required' as const, site: 'required' as const };
   const expireMinutes = opts.orderExpireMinutes ?? DEFAULT_ORDER_EXPIRE_MINUTES;
@@ -99,13 +104,14 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orderExpireMinutes?: numbe
       config,
       schema: {
         tags,
-        summary: '支付订单（ye 积分支付）',
+        summary: '支付订单（ye 积分支付；wx_pc 返回微信 Native 二维码）',
         body: PayOrderBody,
         response: { 200: PayResultReply },
       },
     },
     async (req) => {
-      const { result, hasPaidNow } = await payOrder(memberCtx(req.ctx), req.body);
+      const { result, hasPaidNow } = await payOrder(memberCtx(req.ctx), req.body, opts.wechat);
+      if (result.wechat && !result.isPaid) return ok(result, ORDER_MSG.scanToPay);
       return ok(result, hasPaidNow ? ORDER_MSG.paid : ORDER_MSG.alreadyPaid);
     },
   );
@@ -120,7 +126,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orderExpireMinutes?: numbe
         response: { 200: PayOrderInfoReply },
       },
     },
-    async (req) => ok(await payOrderInfo(memberCtx(req.ctx), req.body.orderNo)),
+    async (req) => ok(await payOrderInfo(memberCtx(req.ctx), req.body.orderNo, opts.wechat)),
   );
   app.post(
     '/api/pay/confirmPay',
@@ -129,6 +135,19 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orderExpireMinutes?: numbe
       schema: { tags, summary: '确认支付结果', body: OrderNoBody, response: { 200: PayResultReply } },
     },
     async (req) => ok(await confirmPay(memberCtx(req.ctx), req.body.orderNo)),
+  );
+  app.post(
+    '/api/pay/payResultQuery',
+    {
+      config,
+      schema: {
+        tags,
+        summary: '支付结果查询（收银台轮询）',
+        body: OrderNoBody,
+        response: { 200: PayResultReply },
+      },
+    },
+    async (req) => ok(await payResultQuery(memberCtx(req.ctx), req.body.orderNo, opts.wechat)),
   );
 
   app.post(
@@ -163,8 +182,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orderExpireMinutes?: numbe
         response: { 200: OrderStateReply },
       },
     },
-    async (req) =>
-      ok(await cancelOrder(memberCtx(req.ctx), req.body.orderNo, req.body.reason), ORDER_MSG.cancelled),
+    async (req) => {
+      const ctx = memberCtx(req.ctx);
+      // Its WeChat code is closed first, so the member cannot pay an order being cancelled.
+      await opts.wechat.closeOpenCode(ctx.db, await findOrder(ctx, req.body.orderNo), '会员取消订单');
+      return ok(await cancelOrder(ctx, req.body.orderNo, req.body.reason), ORDER_MSG.cancelled);
+    },
   );
   app.post(
     '/api/order/confirmOrder',

@@ -6,10 +6,13 @@ import {
   PAY_WAYS,
   type PayOrderInfo,
   type PayResult,
+  WECHAT_CODE_STATE,
+  type WechatCode,
 } from '@sitemall/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
+import type { WechatPay } from '../payment/wechat-pay';
 import { getBalance, postEntry } from '../points/points.service';
 import { findOrder, moveOrders, type OrderRow, statusName } from './order.service';
 import { mallOrder } from './order.tables';
@@ -23,8 +26,9 @@ export const payWaysOf = (ctx: MemberCtx) =>
 
 const memberRef = (ctx: MemberCtx) => ({ siteId: ctx.site.row.id, memberId: ctx.member.id });
 
-async function resultOf(ctx: MemberCtx, order: OrderRow): Promise<PayResult> {
+async function resultOf(ctx: MemberCtx, order: OrderRow, wechat?: WechatCode): Promise<PayResult> {
   return {
+    ...(wechat ? { wechat } : {}),
     orderNo: order.orderNo,
     isPaid: order.paidAt !== null,
     status: order.status,
@@ -36,7 +40,10 @@ async function resultOf(ctx: MemberCtx, order: OrderRow): Promise<PayResult> {
 }
 
 /**
- * Pays an order with points (pay way ye). In one transaction the order leaves "pending
+ * Pays an order. wx_pc answers the WeChat code to scan (payment arrives later, by notify);
+ * ye pays with points, after closing any open WeChat code of the order.
+ *
+ * Points (pay way ye): In one transaction the order leaves "pending
  * payment" by a conditional UPDATE (only one of parallel payments can win it) and the ledger
  * is debited with the request key pay:<orderNo>; a short balance rolls both back. Physical
  * goods then wait for the supplier (24 确认中; shipping moves them to 22, fulfilment.ts);
@@ -45,18 +52,25 @@ async function resultOf(ctx: MemberCtx, order: OrderRow): Promise<PayResult> {
  */
 export async function payOrder(
   ctx: MemberCtx,
-  input: { orderNo: string; payWay: string },
+  input: { orderNo: string; payWay: string; pointsAmount?: number },
+  wechat: WechatPay,
 ): Promise<{ result: PayResult; hasPaidNow: boolean }> {
-  const order = await findOrder(ctx, input.orderNo);
+  let order = await findOrder(ctx, input.orderNo);
   if (order.paidAt) return { result: await resultOf(ctx, order), hasPaidNow: false };
   if (
     !ctx.site.row.paywayConf.includes(input.payWay) ||
     !(PAY_WAYS as readonly string[]).includes(input.payWay)
   )
     throw failure(ORDER_MSG.payWayOff);
-  if (input.payWay === PAY_WAY.wechatPc) throw failure(ORDER_MSG.wechatLater);
   if (order.status !== ORDER_STATUS.pendingPayment) throw failure(ORDER_MSG.notPending);
   if (order.expireAt.getTime() <= Date.now()) throw failure(ORDER_MSG.expired);
+  if (input.payWay === PAY_WAY.wechatPc) {
+    const code = await wechat.startCode(ctx, order, input.pointsAmount ?? 0);
+    return { result: await resultOf(ctx, order, wechat.view(code)), hasPaidNow: false };
+  }
+  await wechat.closeOpenCode(ctx.db, order, '改用积分支付');
+  order = await findOrder(ctx, input.orderNo);
+  if (order.paidAt) return { result: await resultOf(ctx, order), hasPaidNow: false };
 
   const next = order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming;
   const paid = await ctx.db.transaction(async (tx) => {
@@ -95,10 +109,17 @@ export async function payOrder(
   return { result: await resultOf(ctx, now), hasPaidNow: paid };
 }
 
-/** What the pay page (/selectPayWay) shows: amount, balance, pay ways, expiry. */
-export async function payOrderInfo(ctx: MemberCtx, orderNo: string): Promise<PayOrderInfo> {
+/** What the pay page (/selectPayWay) shows: amount, balance, pay ways, expiry, the open code. */
+export async function payOrderInfo(
+  ctx: MemberCtx,
+  orderNo: string,
+  wechat: WechatPay,
+): Promise<PayOrderInfo> {
   const order = await findOrder(ctx, orderNo);
+  const code = await wechat.latestCode(ctx.db, order.id);
   return {
+    mixedPay: ctx.site.row.configJson.mixedPay === 'Y',
+    ...(code?.state === WECHAT_CODE_STATE.open && code.codeUrl ? { wechat: wechat.view(code) } : {}),
     orderNo: order.orderNo,
     status: order.status,
     statusName: statusName(order.status),
@@ -114,4 +135,15 @@ export async function payOrderInfo(ctx: MemberCtx, orderNo: string): Promise<Pay
 /** The paid state of an order (confirm payment): reads only, so asking twice is harmless. */
 export async function confirmPay(ctx: MemberCtx, orderNo: string): Promise<PayResult> {
   return resultOf(ctx, await findOrder(ctx, orderNo));
+}
+
+/**
+ * The pay result query the pay page polls while a WeChat code is shown: the order's paid
+ * state and its latest code; when no notify has come, WeChat is asked (rate-limited per code).
+ */
+export async function payResultQuery(ctx: MemberCtx, orderNo: string, wechat: WechatPay): Promise<PayResult> {
+  const order = await findOrder(ctx, orderNo);
+  if (!order.paidAt) await wechat.refreshIfDue(ctx.db, await wechat.latestCode(ctx.db, order.id));
+  const code = await wechat.latestCode(ctx.db, order.id);
+  return resultOf(ctx, await findOrder(ctx, orderNo), code && wechat.view(code));
 }

@@ -8,6 +8,7 @@ import {
   type SubmitOrderResult,
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/errors';
 import { badRequest, failure } from '../../lib/errors';
 import { defaultAddress, getAddress } from '../address/address.service';
 import {
@@ -132,13 +133,6 @@ export function newOrderNo(now = new Date()): string {
   const t = new Date(now.getTime() + 8 * 3_600_000);
   const stamp = `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1, 2)}${pad(t.getUTCDate(), 2)}${pad(t.getUTCHours(), 2)}${pad(t.getUTCMinutes(), 2)}${pad(t.getUTCSeconds(), 2)}`;
   return `SO${stamp}${pad(randomInt(0, 100_000_000), 8)}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 /** The order a request key already made, answered as its submission was. */

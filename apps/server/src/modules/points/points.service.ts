@@ -1,6 +1,7 @@
 import { PAGE_SIZE, type PointsEntryType } from '@sitemall/contract';
 import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { pointsAccount, pointsEntry } from './points.tables';
@@ -63,13 +64,6 @@ export async function postEntry(db: Executor, entry: PostEntry): Promise<PointsE
   const [row] = rows;
   if (!row) throw insufficientPoints();
   return getEntry(db, Number(row.id));
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }
 
 function rowsOf<T>(result: unknown): T[] {

@@ -48,6 +48,8 @@ export interface RefundRequest {
 export type RefundStatus = 'SUCCESS' | 'CLOSED' | 'PROCESSING' | 'ABNORMAL';
 
 export interface Refund {
+  /** Present in the refund notify's resource. */
+  mchid?: string;
   refund_id: string;
   out_refund_no: string;
   transaction_id?: string;

@@ -1,0 +1,122 @@
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
+import { PAY_WAY } from '@sitemall/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mallSite } from '../site/site.tables';
+import { payMerchant } from './payment.tables';
+import { type MerchantConfig, WechatpayClient } from './wechatpay/client';
+import { type PlatformSigner, publicKeyPem } from './wechatpay/protocol';
+
+export interface Merchant {
+  siteId: number;
+  config: MerchantConfig;
+  client: WechatpayClient;
+}
+
+type MerchantRow = typeof payMerchant.$inferSelect;
+
+const CACHE_MS = 60_000;
+
+function configOf(row: MerchantRow): MerchantConfig {
+  return {
+    appid: row.appid,
+    mchid: row.mchid,
+    serialNo: row.serialNo,
+    privateKey: createPrivateKey(row.privateKeyPem),
+    apiV3Key: row.apiV3Key,
+    platformKeys: new Map(
+      Object.entries(row.platformKeys).map(([serial, pem]) => [serial, createPublicKey(pem)]),
+    ),
+    apiBase: row.apiBase,
+  };
+}
+
+/**
+ * Each site's WeChat Pay merchant, read from pay_merchant and kept a minute in memory (key
+ * parsing is not free, and every notify and poll needs it).
+ */
+export function createMerchants(db: Db, http: typeof fetch = fetch) {
+  const cache = new Map<number, { merchant: Merchant | undefined; until: number }>();
+  return {
+    async forSite(siteId: number): Promise<Merchant | undefined> {
+      const hit = cache.get(siteId);
+      if (hit && hit.until > Date.now()) return hit.merchant;
+      const [row] = await db.select().from(payMerchant).where(eq(payMerchant.siteId, siteId));
+      const merchant = row && {
+        siteId,
+        config: configOf(row),
+        client: new WechatpayClient(configOf(row), http),
+      };
+      cache.set(siteId, { merchant, until: Date.now() + CACHE_MS });
+      return merchant;
+    },
+    forget: () => cache.clear(),
+  };
+}
+export type Merchants = ReturnType<typeof createMerchants>;
+
+/** What the simulator knows of a merchant: the public half of its key, its APIv3 key. */
+export async function simulatedMerchant(db: Db, mchid: string) {
+  const [row] = await db
+    .select({ merchant: payMerchant, siteName: mallSite.siteName })
+    .from(payMerchant)
+    .innerJoin(mallSite, eq(mallSite.id, payMerchant.siteId))
+    .where(eq(payMerchant.mchid, mchid));
+  if (!row) return undefined;
+  const { merchant } = row;
+  return {
+    mchid: merchant.mchid,
+    appid: merchant.appid,
+    publicKeys: new Map<string, KeyObject>([[merchant.serialNo, createPublicKey(merchant.privateKeyPem)]]),
+    apiV3Key: merchant.apiV3Key,
+    name: row.siteName,
+  };
+}
+
+const hex = (text: string, length: number) =>
+  createHash('sha256').update(text).digest('hex').slice(0, length).toUpperCase();
+
+/**
+ * Demo mode: every site that offers wx_pc gets a merchant account at the local simulator,
+ * with keys generated here (never in the repository). Accounts made earlier are pointed at
+ * the simulator's current platform keys, which live in the data folder's secrets.
+ */
+export async function ensureSimulatedMerchants(
+  db: Db,
+  simulator: { apiBase: string; signers: PlatformSigner[] },
+): Promise<void> {
+  const platformKeys = Object.fromEntries(
+    simulator.signers.map((s) => [s.serial, publicKeyPem(s.privateKey)]),
+  );
+  const sites = await db
+    .select({ id: mallSite.id, paywayConf: mallSite.paywayConf })
+    .from(mallSite)
+    .where(sql`not exists (select 1 from pay_merchant m where m.site_id = ${mallSite.id})`);
+  for (const site of sites.filter((s) => s.paywayConf.includes(PAY_WAY.wechatPc))) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    await db
+      .insert(payMerchant)
+      .values({
+        siteId: site.id,
+        appid: `wx${hex(`appid:${site.id}`, 16).toLowerCase()}`,
+        mchid: `19${String(site.id).padStart(8, '0')}`,
+        serialNo: randomBytes(20).toString('hex').toUpperCase(),
+        privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+        apiV3Key: randomBytes(16).toString('hex'),
+        platformKeys,
+        apiBase: simulator.apiBase,
+      })
+      .onConflictDoNothing();
+  }
+  await db
+    .update(payMerchant)
+    .set({ platformKeys, apiBase: simulator.apiBase })
+    .where(sql`${payMerchant.apiBase} like '%/simulator/wechatpay'`);
+}
