@@ -1,6 +1,6 @@
 import { createDecipheriv } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
-import type { SiteConfig } from '@sitemall/contract';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { HomeProductList, ProductCard, SiteConfig } from '@sitemall/contract';
 import { isPlainHotline } from '@sitemall/contract';
 
 /** Reads a site's configuration from the real API, so tests check what the server says. */
@@ -28,3 +28,89 @@ export async function shownHotline(request: APIRequestContext, hotline: string):
 }
 
 export const SITES = [719, 10110, 1000] as const;
+
+// ----- Members, products and addresses shared by the order and payment flows -----------------
+
+/** Demo members: apps/server/src/db/demo/members.ts. */
+export const DEMO = {
+  719: { phone: '13800000719', password: 'Demo0719' },
+  10110: { username: 'demo10110', password: 'Demo10110' },
+  1000: { phone: '13800001000', password: 'Demo1000' },
+} as const;
+
+export async function api<T>(
+  request: APIRequestContext,
+  path: string,
+  data: object,
+  token?: string,
+): Promise<T> {
+  const answer = await request.post(`/front-mall-api${path}`, { data, headers: token ? { token } : {} });
+  const body = (await answer.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${path}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+/** A cheap product that is in stock and delivered (has an address tab). */
+export async function cheapProduct(request: APIRequestContext, siteId: number): Promise<ProductCard> {
+  const home = await api<HomeProductList>(request, '/api/product/homeList', { siteId });
+  const products = home.floors
+    .flatMap((f) => f.list)
+    .filter((p) => p.hasStock && p.source.hasAddressTab)
+    .sort((a, b) => a.price - b.price);
+  expect(products.length).toBeGreaterThan(0);
+  return products[0]!;
+}
+
+export const loginButton = (page: Page) => page.getByRole('button', { name: /^登\s?录$/ });
+
+export async function pwdLogin(page: Page, siteId: 719 | 1000) {
+  await page.goto(`PwdLogin?siteId=${siteId}`);
+  await page.getByPlaceholder('请输入手机号').fill(DEMO[siteId].phone);
+  await page.getByPlaceholder('请输入密码').fill(DEMO[siteId].password);
+  await loginButton(page).click();
+  await expect(page).not.toHaveURL(/PwdLogin/);
+}
+
+export const storedToken = (page: Page, siteId: number) =>
+  page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { value: string }).value : null;
+  }, `${siteId}_token`);
+
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** Chooses the first option at each level of the region cascader until it closes. */
+export async function pickRegion(page: Page) {
+  await page.getByTestId('address-form').locator('.ant-cascader').click();
+  const dropdown = page.locator('.ant-cascader-dropdown:visible');
+  for (let level = 0; level < 3; level++) {
+    const menu = dropdown.locator('.ant-cascader-menu').nth(level);
+    await expect(menu.locator('.ant-cascader-menu-item').first()).toBeVisible();
+    await menu.locator('.ant-cascader-menu-item').first().click();
+    // Either the next level loads, or a leaf was chosen and the dropdown closes.
+    await expect
+      .poll(async () =>
+        (await dropdown.count()) ? await dropdown.locator('.ant-cascader-menu').count() : -1,
+      )
+      .not.toBe(level + 1);
+    if ((await dropdown.count()) === 0) break;
+  }
+}
+
+export async function fillNewAddress(page: Page, consignee: string) {
+  const form = page.getByTestId('address-form');
+  await expect(form).toBeVisible();
+  await page.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(page.getByText('请输入收货人姓名', { exact: true })).toBeVisible();
+  await form.getByPlaceholder('请输入收货人姓名').fill(consignee);
+  await form.getByPlaceholder('请输入手机号码').fill('1234');
+  await expect(page.getByText('请输入正确的手机号')).toBeVisible();
+  await form.getByPlaceholder('请输入手机号码').fill('13912345678');
+  await pickRegion(page);
+  await form.getByPlaceholder('街道、门牌号等').fill('幸福路 8 号 3 单元 501');
+  await page.getByRole('button', { name: /保\s?存/ }).click();
+  await expect(form).toBeHidden();
+}

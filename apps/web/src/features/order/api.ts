@@ -24,6 +24,7 @@ export const ORDER_PATHS = {
   submit: '/api/client/submitOrder',
   payInfo: '/api/pay/payOrderInfo',
   pay: '/api/pay/payOrder',
+  payResult: '/api/pay/payResultQuery',
   list: '/api/order/myOrderList',
   count: '/api/order/orderCount',
   detail: '/api/order/orderDetail',
@@ -187,8 +188,19 @@ export const payInfoQuery = (siteId: string, orderNo: string) =>
     retry: false,
   });
 
-export const payOrder = (siteId: string, input: { orderNo: string; payWay: string; orderType: number }) =>
-  call<PayResult>(ORDER_PATHS.pay, { siteId, ...input });
+export const payOrder = (
+  siteId: string,
+  input: { orderNo: string; payWay: string; orderType: number; pointsAmount?: number },
+) => call<PayResult>(ORDER_PATHS.pay, { siteId, ...input });
+
+/** The pay result and the latest WeChat code's state; the pay page polls it while a code is shown. */
+export const payResultQuery = (siteId: string, orderNo: string) =>
+  queryOptions({
+    queryKey: [...orderKey(siteId), 'payResult', orderNo],
+    queryFn: () => call<PayResult>(ORDER_PATHS.payResult, { siteId, orderNo }),
+    staleTime: 0,
+    retry: false,
+  });
 
 export const orderCountQuery = (siteId: string) =>
   queryOptions({

@@ -1,78 +1,96 @@
 import { ClockCircleOutlined, WalletOutlined, WechatOutlined } from '@ant-design/icons';
-import { ORDER_MSG, PAY_WAY, PAY_WAY_NAME, PAY_WAYS } from '@sitemall/contract';
+import { PAY_WAY, PAY_WAY_NAME, PAY_WAYS, type PayOrderInfo } from '@sitemall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Result, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, App, Button, Result, Tag } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { payInfoQuery, payOrder } from '../api.ts';
+import { useNow, useWechatCode } from '../hooks.ts';
 import { offeredPayWays, timeLeft } from '../lib/countdown.ts';
+import { availablePoints, fenText, maxPointsPart, pointsPartError, splitSummary } from '../lib/wechat.ts';
 import { OrderQueryState } from './OrderQueryState.tsx';
+import { PointsPartField } from './PointsPartField.tsx';
+import { WechatPayPanel } from './WechatPayPanel.tsx';
 import '../order.css';
 
 const PENDING = [0, 15];
 
-/** A ticking "time left until" (1 s), null once passed. */
-function useTimeLeft(until: string | undefined) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return until ? timeLeft(Date.parse(until), now) : null;
-}
-
 /**
  * /selectPayWay?orderNo=: the order's amount, the points balance, the pay ways the site offers
  * (spec section 9: wx_pc and ye filtered by paywayConf) and a countdown to the order's expiry.
- * A successful points payment calls onPaid (the route sets the post-pay flag, section 4).
+ * A paid order (points, or WeChat seen by polling) calls onPaid: the route sets the post-pay
+ * flag and goes to /payresultvalid (section 4).
  */
 export function PayPage({ orderNo, onPaid }: { orderNo: string; onPaid: () => void }) {
+  const { siteId } = useSite();
+  const info = useQuery({ ...payInfoQuery(siteId ?? '', orderNo), enabled: !!orderNo });
+  if (!orderNo) return <Result status="404" title="缺少订单号" />;
+  if (!info.data)
+    return <OrderQueryState query={info} rows={6} errorTitle="订单信息加载失败" backText="查看我的订单" />;
+  return <PayForm order={info.data} onPaid={onPaid} />;
+}
+
+function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void }) {
   const { siteId, site, formatMoney } = useSite();
   const link = useSiteLink();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const info = useQuery({ ...payInfoQuery(siteId ?? '', orderNo), enabled: !!orderNo });
-  const left = useTimeLeft(info.data?.expireTime);
+  const now = useNow();
+  const left = timeLeft(Date.parse(order.expireTime), now);
+  const cashUnit = site?.cashUnit ?? '';
   const ways = offeredPayWays(
     PAY_WAYS.map((code) => ({ code, name: PAY_WAY_NAME[code] ?? code })),
     site?.paywayConf ?? [],
   );
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
-  // A way the server refused as not yet available (wx_pc: ORDER_MSG.wechatLater) stays marked for this visit.
-  const [refused, setRefused] = useState<ReadonlySet<string>>(new Set());
-  const isOpen = (code: string) => !refused.has(code) && !!info.data?.payWays.some((w) => w.code === code);
+  const wechat = useWechatCode({ order, now, onPaid });
+  const [chosen, setChosen] = useState<string | null>(order.wechat ? PAY_WAY.wechatPc : null);
+  const [payingPoints, setPayingPoints] = useState(false);
+  const balance = availablePoints(order.balance, order.wechat);
+  const maxPoints = maxPointsPart(balance, order.payAmount);
+  const [usePoints, setUsePoints] = useState(() => (order.wechat?.pointsAmount ?? 0) > 0);
+  const [pointsFen, setPointsFen] = useState<number | null>(() => order.wechat?.pointsAmount || maxPoints);
+
+  const isOpen = (code: string) => order.payWays.some((w) => w.code === code);
   // Points first: it is the pay way every site can complete.
   const current =
     (chosen && isOpen(chosen) ? chosen : null) ??
     (isOpen(PAY_WAY.points) ? PAY_WAY.points : (ways.find((w) => isOpen(w.code))?.code ?? null));
-
-  if (!orderNo) return <Result status="404" title="缺少订单号" />;
-  if (!info.data)
-    return <OrderQueryState query={info} rows={6} errorTitle="订单信息加载失败" backText="查看我的订单" />;
-  const order = info.data;
   const pending = PENDING.includes(order.status);
   const expired = pending && !left;
-  const short = current === PAY_WAY.points && order.balance < order.payAmount;
+  const payable = pending && !expired;
+  const isWechat = current === PAY_WAY.wechatPc;
+  const isMixed = isWechat && order.mixedPay && usePoints;
+  const pointsError = isMixed ? pointsPartError(pointsFen, maxPoints, cashUnit) : null;
+  const pointsPart = isMixed ? (pointsFen ?? 0) : 0;
+  const short = current === PAY_WAY.points && balance < order.payAmount;
+  const showCode = isWechat && payable && wechat.code;
 
-  const pay = async () => {
-    if (!current) return;
-    setPaying(true);
+  const payWithPoints = async () => {
+    setPayingPoints(true);
     try {
-      const result = await payOrder(siteId ?? '', { orderNo, payWay: current, orderType: order.orderType });
+      const result = await payOrder(siteId ?? '', {
+        orderNo: order.orderNo,
+        payWay: PAY_WAY.points,
+        orderType: order.orderType,
+      });
       void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? ''] });
       if (result.isPaid) onPaid();
       else void message.info(`订单状态：${result.statusName}`);
     } catch (error) {
-      const text = error instanceof Error ? error.message : '支付失败';
-      if (text === ORDER_MSG.wechatLater) setRefused((prev) => new Set(prev).add(current));
-      void message.error(text);
-      void info.refetch();
+      void message.error(error instanceof Error ? error.message : '支付失败');
+      void queryClient.invalidateQueries({ queryKey: payInfoQuery(siteId ?? '', order.orderNo).queryKey });
     } finally {
-      setPaying(false);
+      setPayingPoints(false);
     }
+  };
+  // pointsAmount goes only to sites that allow mixed payment (0 = all by WeChat).
+  const requestCode = (points: number) => void wechat.request(order.mixedPay ? points : undefined);
+  const pay = () => (isWechat ? requestCode(pointsPart) : void payWithPoints());
+  const choose = (code: string) => {
+    setChosen(code);
+    if (code !== PAY_WAY.wechatPc) wechat.hide();
   };
 
   return (
@@ -103,43 +121,82 @@ export function PayPage({ orderNo, onPaid }: { orderNo: string; onPaid: () => vo
           <Result status="info" title="本站暂未开通在线支付方式" />
         ) : (
           <div className="pay__ways">
-            {ways.map((way) => {
-              const open = isOpen(way.code);
-              return (
-                <button
-                  key={way.code}
-                  type="button"
-                  className={`pay__way ${current === way.code ? 'is-active' : ''}`}
-                  disabled={!open || !pending || expired}
-                  aria-pressed={current === way.code}
-                  onClick={() => setChosen(way.code)}
-                  data-testid={`payway-${way.code}`}
-                >
-                  {way.code === PAY_WAY.points ? <WalletOutlined /> : <WechatOutlined />}
-                  <span>{way.name}</span>
-                  {way.code === PAY_WAY.points && (
-                    <small data-testid="pay-balance">可用余额 {formatMoney(order.balance)}</small>
-                  )}
-                  {!open && <Tag data-testid="payway-soon">即将开放</Tag>}
-                </button>
-              );
-            })}
+            {ways.map((way) => (
+              <button
+                key={way.code}
+                type="button"
+                className={`pay__way ${current === way.code ? 'is-active' : ''}`}
+                disabled={!isOpen(way.code) || !payable}
+                aria-pressed={current === way.code}
+                onClick={() => choose(way.code)}
+                data-testid={`payway-${way.code}`}
+              >
+                {way.code === PAY_WAY.points ? <WalletOutlined /> : <WechatOutlined />}
+                <span>{way.name}</span>
+                {way.code === PAY_WAY.points && (
+                  <small data-testid="pay-balance">可用余额 {formatMoney(balance)}</small>
+                )}
+              </button>
+            ))}
           </div>
         )}
-        {short && <p className="checkout__warn">积分余额不足，无法使用积分支付</p>}
-        <div className="pay__actions">
-          <Button
-            type="primary"
-            size="large"
-            disabled={!current || !pending || expired || short}
-            loading={paying}
-            onClick={() => void pay()}
-            data-testid="pay-submit"
-          >
-            立即支付 {formatMoney(order.payAmount)}
-          </Button>
-          <Link to={link(`/orderDetail?orderNo=${encodeURIComponent(order.orderNo)}`)}>查看订单详情</Link>
-        </div>
+        {isWechat && wechat.error && (
+          <Alert
+            className="pay__alert"
+            type="error"
+            showIcon
+            message={wechat.error}
+            data-testid="pay-error"
+          />
+        )}
+        {showCode ? (
+          <WechatPayPanel
+            code={showCode}
+            now={now}
+            cashUnit={cashUnit}
+            canRefresh={payable}
+            isRefreshing={wechat.isRequesting}
+            onRefresh={() => requestCode(showCode.pointsAmount)}
+            onBack={wechat.hide}
+          />
+        ) : (
+          <>
+            {isWechat && order.mixedPay && (
+              <PointsPartField
+                isOn={usePoints}
+                onToggle={setUsePoints}
+                pointsFen={pointsFen}
+                onChange={setPointsFen}
+                maxFen={maxPoints}
+                cashUnit={cashUnit}
+                error={pointsError}
+              />
+            )}
+            {isWechat && (
+              <p className="pay__split" data-testid="pay-split">
+                {splitSummary(
+                  { pointsAmount: pointsPart, cashAmount: order.payAmount - pointsPart },
+                  cashUnit,
+                )}
+              </p>
+            )}
+            {short && <p className="checkout__warn">积分余额不足，无法使用积分支付</p>}
+            <div className="pay__actions">
+              <Button
+                type="primary"
+                size="large"
+                disabled={!current || !payable || short || !!pointsError}
+                loading={payingPoints || wechat.isRequesting}
+                onClick={pay}
+                data-testid="pay-submit"
+              >
+                立即支付{' '}
+                {isWechat ? `¥${fenText(order.payAmount - pointsPart)}` : formatMoney(order.payAmount)}
+              </Button>
+              <Link to={link(`/orderDetail?orderNo=${encodeURIComponent(order.orderNo)}`)}>查看订单详情</Link>
+            </div>
+          </>
+        )}
       </section>
     </div>
   );
