@@ -142,8 +142,11 @@ export async function confirmPay(ctx: MemberCtx, orderNo: string): Promise<PayRe
  * state and its latest code; when no notify has come, WeChat is asked (rate-limited per code).
  */
 export async function payResultQuery(ctx: MemberCtx, orderNo: string, wechat: WechatPay): Promise<PayResult> {
-  const order = await findOrder(ctx, orderNo);
-  if (!order.paidAt) await wechat.refreshIfDue(ctx.db, await wechat.latestCode(ctx.db, order.id));
-  const code = await wechat.latestCode(ctx.db, order.id);
-  return resultOf(ctx, await findOrder(ctx, orderNo), code && wechat.view(code));
+  let order = await findOrder(ctx, orderNo);
+  let code = await wechat.latestCode(ctx.db, order.id);
+  if (!order.paidAt && (await wechat.refreshIfDue(ctx.db, code))) {
+    order = await findOrder(ctx, orderNo);
+    code = await wechat.latestCode(ctx.db, order.id);
+  }
+  return resultOf(ctx, order, code && wechat.view(code));
 }

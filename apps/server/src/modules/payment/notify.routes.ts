@@ -32,6 +32,16 @@ const SAVED_HEADERS = [
   'content-type',
 ];
 
+/** The notify's outer JSON, read once: undefined when the body is not a JSON object. */
+function parseEnvelope(body: string): NotifyEnvelope | undefined {
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as NotifyEnvelope) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const ANSWER_OF: Record<ApplyOutcome, Answer> = {
   applied: { status: 204, outcome: 'applied' },
   duplicate: { status: 204, outcome: 'duplicate' },
@@ -55,21 +65,18 @@ export const wechatNotifyRoutes: FastifyPluginAsync<{
   async function receive(kind: Kind, req: FastifyRequest, reply: FastifyReply) {
     const siteId = Number((req.params as { siteId: string }).siteId);
     const body = typeof req.body === 'string' ? req.body : '';
-    const answer = await handle(kind, siteId, body, req).catch((error: unknown): Answer => {
+    const envelope = parseEnvelope(body);
+    const answer = await handle(kind, siteId, body, envelope, req).catch((error: unknown): Answer => {
       req.log.error({ err: error }, 'WeChat notify failed');
       return { status: 500, message: '系统繁忙，请重试', outcome: 'failed: internal error' };
     });
     const headers = Object.fromEntries(
       SAVED_HEADERS.map((name) => [name, String(req.headers[name] ?? '')]).filter(([, v]) => v !== ''),
     );
-    let envelope: Partial<NotifyEnvelope> = {};
-    try {
-      envelope = JSON.parse(body) as NotifyEnvelope;
-    } catch {}
     await db.insert(payNotify).values({
       siteId: Number.isSafeInteger(siteId) ? siteId : 0,
       kind,
-      eventId: typeof envelope.id === 'string' ? envelope.id.slice(0, 64) : null,
+      eventId: typeof envelope?.id === 'string' ? envelope.id.slice(0, 64) : null,
       outTradeNo: answer.outTradeNo ?? null,
       headers,
       body: body.slice(0, 65_536),
@@ -81,15 +88,20 @@ export const wechatNotifyRoutes: FastifyPluginAsync<{
     return reply.code(answer.status).send({ code: 'FAIL', message: answer.message ?? '失败' });
   }
 
-  async function handle(kind: Kind, siteId: number, body: string, req: FastifyRequest): Promise<Answer> {
+  async function handle(
+    kind: Kind,
+    siteId: number,
+    body: string,
+    envelope: NotifyEnvelope | undefined,
+    req: FastifyRequest,
+  ): Promise<Answer> {
     const merchant = Number.isSafeInteger(siteId) ? await merchants.forSite(siteId) : undefined;
     if (!merchant) return { status: 404, message: '商户不存在', outcome: 'rejected: no merchant for site' };
     let plain: string;
-    let envelope: NotifyEnvelope;
     try {
       verifyWechatpay(body, signatureOf(req.headers), merchant.config.platformKeys);
-      envelope = JSON.parse(body) as NotifyEnvelope;
-      if (!envelope?.resource)
+      if (!envelope) return { status: 400, message: '通知格式错误', outcome: 'rejected: malformed JSON' };
+      if (!envelope.resource)
         return { status: 400, message: '通知格式错误', outcome: 'rejected: no resource' };
       plain = decryptResource(envelope.resource, merchant.config.apiV3Key);
     } catch (error) {

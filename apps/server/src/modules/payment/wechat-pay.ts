@@ -113,7 +113,13 @@ export function createWechatPay(deps: WechatPayDeps) {
    * Closes a code at WeChat first, then here. WeChat answering "already paid" means the
    * payment is real: it is applied instead (the caller then sees the order paid).
    */
-  async function closeCode(db: Db, merchant: Merchant, code: CodeRow, why: string): Promise<void> {
+  async function closeCode(
+    db: Db,
+    merchant: Merchant,
+    code: CodeRow,
+    why: string,
+    options: { closeLocallyIfUnreachable: boolean } = { closeLocallyIfUnreachable: true },
+  ): Promise<void> {
     try {
       await merchant.client.close(code.outTradeNo);
     } catch (error) {
@@ -121,8 +127,9 @@ export function createWechatPay(deps: WechatPayDeps) {
         await refreshCode(db, merchant, code);
         return;
       }
+      deps.log.warn({ err: error, outTradeNo: code.outTradeNo }, 'WeChat close failed');
       // Unreachable WeChat must not keep an order open forever; a late payment is refunded.
-      deps.log.warn({ err: error, outTradeNo: code.outTradeNo }, 'WeChat close failed; closing locally');
+      if (!options.closeLocallyIfUnreachable) return;
     }
     await endCode(db, code, closed, why);
   }
@@ -405,12 +412,14 @@ export function createWechatPay(deps: WechatPayDeps) {
       else await endCode(db, code, closed, why);
     },
 
-    /** The pay page's poll: asks WeChat when no notify came yet (at most every few seconds). */
-    async refreshIfDue(db: Db, code: CodeRow | undefined): Promise<void> {
-      if (!code || code.state !== open || !code.codeUrl) return;
-      if (!(await claimQuery(db, code, QUERY_EVERY_MS))) return;
+    /** The pay page's poll: asks WeChat when no notify came yet (at most every few seconds); true when it asked. */
+    async refreshIfDue(db: Db, code: CodeRow | undefined): Promise<boolean> {
+      if (!code || code.state !== open || !code.codeUrl) return false;
+      if (!(await claimQuery(db, code, QUERY_EVERY_MS))) return false;
       const merchant = await deps.merchants.forSite(code.siteId);
-      if (merchant) await refreshCode(db, merchant, code);
+      if (!merchant) return false;
+      await refreshCode(db, merchant, code);
+      return true;
     },
 
     /**
@@ -432,19 +441,10 @@ export function createWechatPay(deps: WechatPayDeps) {
           await endCode(db, code, closed, '订单已过期');
           continue;
         }
-        await refreshCode(db, merchant, code);
-        const [still] = await db.select().from(wechatCode).where(eq(wechatCode.id, code.id));
-        if (still?.state !== open) continue;
-        const overdue = now.getTime() - code.expireAt.getTime() > GIVE_UP_CLOSE_MS;
-        try {
-          await merchant.client.close(code.outTradeNo);
-        } catch (error) {
-          if (!overdue) {
-            deps.log.warn({ err: error, outTradeNo: code.outTradeNo }, 'WeChat close failed; will retry');
-            continue;
-          }
-        }
-        await endCode(db, code, closed, '订单已过期');
+        // Paid at WeChat after all: close answers ORDERPAID and the payment is applied instead.
+        await closeCode(db, merchant, code, '订单已过期', {
+          closeLocallyIfUnreachable: now.getTime() - code.expireAt.getTime() > GIVE_UP_CLOSE_MS,
+        });
       }
 
       const quiet = await db
