@@ -12,7 +12,7 @@ import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog
 import { createIdentityDeps } from './modules/identity/deps';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { LOGINS_PER_IP_MINUTE } from './modules/identity/identity.service';
-import { memoryLimiter, redisLimiter } from './modules/identity/limits';
+import { dbLimiter, redisLimiter } from './modules/identity/limits';
 import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
 import { batchRoutes } from './modules/order/batch.routes';
@@ -33,6 +33,7 @@ import { contextPlugin } from './plugins/context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { observabilityPlugin } from './plugins/observability';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { storefrontPlugin } from './plugins/storefront';
 import { captchaSimulatorRoutes } from './simulators/captcha';
 import { partnerSimulatorRoutes, simulatedPartners } from './simulators/partners';
@@ -60,8 +61,13 @@ export interface AppDeps {
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
   resolveToken?: TokenResolver;
-  /** Shared rate limits across processes; in memory when absent. */
+  /** Shared rate limits across processes; in the database when absent. */
   redis?: Redis;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For gives the client address that every
+   * per-address limit and the login log use (addresses/CIDRs, or a hop count). Off when absent.
+   */
+  trustProxy?: false | number | string[];
   /** Serve the simulators' own endpoints under /simulator (default true). */
   simulators?: boolean;
   /** A real SMS gateway; the simulator when absent. */
@@ -88,12 +94,23 @@ declare module 'fastify' {
 export const API_PREFIX = '/front-mall-api';
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/**
+ * Fastify treats a bare hop count as "trust nothing" (it cannot check the nearest peer), so a
+ * count becomes "trust the nearest n hops", as Express does: right only when every client
+ * must come through those proxies.
+ */
+function trustProxyOption(trust: AppDeps['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust ?? false;
+}
+
 /** Builds the whole HTTP application from its dependencies; it opens nothing itself. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(deps.trustProxy),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     genReqId: (req) => {
@@ -112,10 +129,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(docsPlugin);
   await app.register(observabilityPlugin, { database: deps.database });
   await app.register(bodyPlugin);
+  const limiter = deps.redis ? redisLimiter(deps.redis) : dbLimiter(deps.database.db);
+  await app.register(rateLimitPlugin, { limiter });
   const smsSimulator = createSmsSimulator(app.log);
   const identity = createIdentityDeps({
     secrets: deps.secrets,
-    limiter: deps.redis ? redisLimiter(deps.redis) : memoryLimiter(),
+    limiter,
+    metrics: app.metrics,
     sms: deps.sms ?? smsSimulator.provider,
     partners: simulatedPartners(deps.secrets.partnerKey),
     loginsPerIpMinute: deps.loginsPerIpMinute ?? LOGINS_PER_IP_MINUTE,

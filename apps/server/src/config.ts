@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -18,6 +19,31 @@ export interface Config {
   orderExpireMinutes: number;
   /** Where WeChat Pay's notifies reach this server (notify_url is built on it). */
   publicUrl: string;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client (addresses/CIDRs, or a hop count). */
+  trustProxy: false | number | string[];
+}
+
+/**
+ * TRUST_PROXY: off (default), a hop count, or a comma-separated list of proxy addresses and
+ * CIDRs. Only then does X-Forwarded-For decide the client address of the per-address limits.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | string {
+  const text = (value ?? '').trim();
+  if (text === '' || text.toLowerCase() === 'off') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops >= 1 && hops <= 10 ? hops : 'TRUST_PROXY hop count must be 1-10';
+  }
+  const entries = text.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => {
+    const [address, bits, extra] = e.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || extra !== undefined) return true;
+    if (bits === undefined) return false;
+    const n = Number(bits);
+    return !/^\d+$/.test(bits) || n > (family === 4 ? 32 : 128);
+  });
+  return bad === undefined ? entries : `TRUST_PROXY: "${bad}" is not an address or CIDR`;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -48,6 +74,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('ORDER_EXPIRE_MINUTES must be an integer from 1 to 10080');
   const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
   if (!/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(trustProxy);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -61,5 +89,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginsPerIpMinute,
     orderExpireMinutes,
     publicUrl,
+    trustProxy: trustProxy as Config['trustProxy'],
   };
 }

@@ -25,6 +25,7 @@ async function main() {
     loginsPerIpMinute: config.loginsPerIpMinute,
     orderExpireMinutes: config.orderExpireMinutes,
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
     database,
     secrets,
     sites,

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Envelope } from './envelope.ts';
+import { ImageCodeProof } from './identity.ts';
 import { Page, PageNum } from './paging.ts';
 import { HomePageMode, PcInfo, SiteId } from './site.ts';
 
@@ -390,7 +391,12 @@ export const MerchantApplication = Type.Object({
 });
 export type MerchantApplication = Static<typeof MerchantApplication>;
 export const MerchantApplyReply = Envelope(MerchantApplication);
-export const MerchantStatusBody = Type.Object({ siteId: SiteId, phone: Type.Optional(Mobile) });
+/** By phone a person proves themself with an image code; a logged-in member sees their own without. */
+export const MerchantStatusBody = Type.Object({
+  siteId: SiteId,
+  phone: Type.Optional(Mobile),
+  ...ImageCodeProof,
+});
 export const MerchantStatus = Type.Object({ list: Type.Array(MerchantApplication) });
 export type MerchantStatus = Static<typeof MerchantStatus>;
 export const MerchantStatusReply = Envelope(MerchantStatus);

@@ -62,6 +62,10 @@ export const IDENTITY_MSG = {
   wrongImageCode: '图形验证码错误或已失效',
   tooManyAttempts: (seconds: number) => `尝试次数过多，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`,
   tooManyRequests: '操作过于频繁，请稍后再试',
+  /** Asked for after failed logins or before a look-up by phone; the storefront then shows the image code. */
+  imageCodeRequired: '请输入图形验证码',
+  /** Failed logins from one address to one account wait a little longer each time. */
+  loginDelay: (seconds: number) => `尝试次数过多，请${Math.max(1, seconds)}秒后再试`,
   partnerUnavailable: '授权登录失败，请重新进入',
   dingtalkOff: '本站点未开启钉钉登录',
   notBound: '尚未绑定账号，请先绑定手机号',
@@ -150,8 +154,26 @@ export const ValidateCodeReply = Envelope(Type.Object({ valid: Type.Boolean() })
 
 // ----- Password, account, registration ---------------------------------------------------
 
-export const PwdLoginBody = Type.Object({ siteId: SiteId, phone: Phone, password: Encrypted });
-export const AccountLoginBody = Type.Object({ siteId: SiteId, username: Username, password: Encrypted });
+/**
+ * An image code solved by a person (GET /app/client/imageCode): optional in the schema, asked
+ * for by the server when it answers IDENTITY_MSG.imageCodeRequired.
+ */
+export const ImageCodeProof = {
+  captchaId: Type.Optional(Opaque('GET /app/client/imageCode 的 captchaId', 64)),
+  imageCode: Type.Optional(Opaque('图形验证码（失败次数较多时需要）', 16)),
+};
+export const PwdLoginBody = Type.Object({
+  siteId: SiteId,
+  phone: Phone,
+  password: Encrypted,
+  ...ImageCodeProof,
+});
+export const AccountLoginBody = Type.Object({
+  siteId: SiteId,
+  username: Username,
+  password: Encrypted,
+  ...ImageCodeProof,
+});
 export const RegisterBody = Type.Object({
   siteId: SiteId,
   phone: Phone,
@@ -159,7 +181,8 @@ export const RegisterBody = Type.Object({
   password: Encrypted,
   username: Type.Optional(Username),
 });
-export const IsRegisteredBody = Type.Object({ siteId: SiteId, phone: Phone });
+/** A look-up by phone: a person proves themself with an image code (or is the logged-in owner). */
+export const IsRegisteredBody = Type.Object({ siteId: SiteId, phone: Phone, ...ImageCodeProof });
 export const IsRegisteredReply = Envelope(Type.Object({ registered: Type.Boolean() }));
 export const FindPasswordBody = Type.Object({
   siteId: SiteId,

@@ -5,6 +5,13 @@ import type { Database } from '../db/client';
 
 const SLOW_REQUEST_MS = 1000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Prometheus registry of /metrics: modules add their counters to it. */
+    metrics: Registry;
+  }
+}
+
 /**
  * Health, readiness and Prometheus metrics. Successful requests are counted, not logged:
  * logging each one would cost a third of the throughput (architecture.md, performance facts).
@@ -12,6 +19,7 @@ const SLOW_REQUEST_MS = 1000;
 export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  app.decorate('metrics', registry);
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route and status',

@@ -60,6 +60,7 @@ import {
 } from '@sitemall/contract';
 import { ok, sendSerialised } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
+import { type AddressLimit, minutesLeft, perAddress } from '../../plugins/rate-limit';
 import {
   advertById,
   advertList,
@@ -85,6 +86,34 @@ import {
 import { searchProducts } from './search';
 import { clientTips, leaveServiceMessage, serviceChannels } from './service-desk';
 import { shopList, shopProducts } from './shops';
+
+/** Anonymous writes and look-ups of the shop street, per client address. */
+export const CATALOG_LIMITS = {
+  upload: {
+    name: 'licenceUpload',
+    max: 10,
+    windowSeconds: 3600,
+    msg: (s) => `上传过于频繁，请${minutesLeft(s)}分钟后再试`,
+  },
+  merchantApply: {
+    name: 'merchantApply',
+    max: 10,
+    windowSeconds: 3600,
+    msg: (s) => `提交过于频繁，请${minutesLeft(s)}分钟后再试`,
+  },
+  merchantStatus: {
+    name: 'merchantStatus',
+    max: 10,
+    windowSeconds: 60,
+    msg: () => '查询过于频繁，请稍后再试',
+  },
+  serviceMessage: {
+    name: 'serviceMessage',
+    max: 5,
+    windowSeconds: 3600,
+    msg: (s) => `留言过于频繁，请${minutesLeft(s)}分钟后再试`,
+  },
+} satisfies Record<string, AddressLimit>;
 
 const dataDirOf = (opts: CatalogRoutesOptions) => {
   if (!opts.dataDir) throw failure('文件上传暂不可用');
@@ -469,23 +498,24 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.post(
     '/mall/merchant/uploadLicence',
     {
-      config: site,
+      config: { ...site, ...perAddress(CATALOG_LIMITS.upload) },
       schema: {
         tags: street,
-        summary: '上传营业执照（multipart：siteId, file；PNG/JPG/WebP，≤2 MB，按文件头校验）',
+        summary:
+          '上传营业执照（multipart：siteId, file；PNG/JPG/WebP，≤2 MB，按文件头校验；每地址每小时 10 次，全站每日限额）',
         body: Type.Object({ siteId: SiteId, file: Type.Unknown({ description: 'the image file' }) }),
         response: { 200: LicenceUploadReply },
       },
     },
-    async (req) => ok(await uploadLicence(dataDirOf(opts), req.body.file)),
+    async (req) => ok(await uploadLicence(req.ctx.db, dataDirOf(opts), req.body.file)),
   );
   app.post(
     '/mall/merchant/apply',
     {
-      config: { ...site, auth: 'optional' },
+      config: { ...site, auth: 'optional', ...perAddress(CATALOG_LIMITS.merchantApply) },
       schema: {
         tags: street,
-        summary: '提交商家入驻申请',
+        summary: '提交商家入驻申请（每地址每小时 10 次）',
         body: MerchantApplyBody,
         response: { 200: MerchantApplyReply },
       },
@@ -495,15 +525,15 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.post(
     '/mall/merchant/applyStatus',
     {
-      config: { ...site, auth: 'optional' },
+      config: { ...site, auth: 'optional', ...perAddress(CATALOG_LIMITS.merchantStatus) },
       schema: {
         tags: street,
-        summary: '入驻申请状态：登录会员的申请，或按手机号查询',
+        summary: '入驻申请状态：登录会员的申请，或按手机号查询（需图形验证码）',
         body: MerchantStatusBody,
         response: { 200: MerchantStatusReply },
       },
     },
-    async (req) => ok({ list: await merchantStatus(req.ctx, req.body.phone) }),
+    async (req) => ok({ list: await merchantStatus(req.ctx, req.body) }),
   );
   app.post(
     '/mall/service/channels',
@@ -521,10 +551,10 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   app.post(
     '/mall/service/message',
     {
-      config: { ...site, auth: 'optional' },
+      config: { ...site, auth: 'optional', ...perAddress(CATALOG_LIMITS.serviceMessage) },
       schema: {
         tags: street,
-        summary: '客服留言',
+        summary: '客服留言（每地址每小时 5 次）',
         body: ServiceMessageBody,
         response: { 200: ServiceMessageReply },
       },

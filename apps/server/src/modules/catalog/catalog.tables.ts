@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -292,3 +294,9 @@ export const mallNotice = pgTable(
   },
   (t) => [index('mall_notice_site_idx').on(t.siteId, t.startAt)],
 );
+
+/** Bytes of uploads stored per UTC day: the daily disk quota holds across restarts and processes. */
+export const uploadDay = pgTable('upload_day', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  bytes: bigint('bytes', { mode: 'number' }).notNull(),
+});

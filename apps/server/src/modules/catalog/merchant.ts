@@ -7,11 +7,34 @@ import {
   MERCHANT_STATUS_LABEL,
   type MerchantApplication,
 } from '@sitemall/contract';
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
-import { badRequest, failure } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, failure } from '../../lib/errors';
+import { requirePerson } from '../identity/identity.service';
 import { siteOf } from './catalog.service';
-import { merchantApplication } from './catalog.tables';
+import { merchantApplication, uploadDay } from './catalog.tables';
+
+/** Bytes of uploads the whole deployment stores per UTC day: a cap on the disk an attack can fill. */
+export const UPLOAD_DAY_QUOTA_BYTES = 200 * 1024 * 1024;
+export const UPLOAD_QUOTA_MSG = '今日上传量已达上限，请明天再试';
+
+/**
+ * Books `bytes` against today's quota in one conditional upsert (exact under concurrency and
+ * across processes); false when they do not fit.
+ */
+async function reserveUploadBytes(db: Db, bytes: number): Promise<boolean> {
+  const booked = await db
+    .insert(uploadDay)
+    .values({ day: sql`(now() at time zone 'utc')::date`, bytes })
+    .onConflictDoUpdate({
+      target: uploadDay.day,
+      set: { bytes: sql`${uploadDay.bytes} + excluded.bytes` },
+      setWhere: sql`${uploadDay.bytes} + excluded.bytes <= ${UPLOAD_DAY_QUOTA_BYTES}`,
+    })
+    .returning({ bytes: uploadDay.bytes });
+  return booked.length > 0;
+}
 
 /** Image types a licence may be, told by their first bytes, never by what the client claims. */
 const IMAGE_TYPES: { ext: string; matches: (b: Buffer) => boolean }[] = [
@@ -34,15 +57,16 @@ export function imageTypeOf(data: Buffer): string | undefined {
 
 /**
  * Stores a business licence image under DATA_DIR/uploads/licence. The file must be a PNG, JPEG
- * or WebP by its magic bytes and at most 2 MB. Licences are not served publicly; the answer's
- * url is the reference an application carries.
+ * or WebP by its magic bytes and at most 2 MB, and fit in today's upload quota. Licences are
+ * not served publicly; the answer's url is the reference an application carries.
  */
-export async function uploadLicence(dataDir: string, file: unknown): Promise<{ url: string }> {
+export async function uploadLicence(db: Db, dataDir: string, file: unknown): Promise<{ url: string }> {
   if (!Buffer.isBuffer(file) || file.length === 0)
     throw badRequest('请选择要上传的营业执照图片（字段 file）');
   if (file.length > LICENCE_MAX_BYTES) throw badRequest('图片不能超过 2 MB');
   const ext = imageTypeOf(file);
   if (!ext) throw badRequest('仅支持 PNG、JPG、WebP 格式的图片');
+  if (!(await reserveUploadBytes(db, file.length))) throw new AppError(429, UPLOAD_QUOTA_MSG);
   const name = `${randomUUID()}.${ext}`;
   const folder = path.join(dataDir, 'uploads', 'licence');
   await mkdir(folder, { recursive: true });
@@ -117,9 +141,19 @@ export async function applyMerchant(
   });
 }
 
-/** Applications of the logged-in member, or of a phone, on this site, newest first. */
-export async function merchantStatus(ctx: RequestContext, phone?: string): Promise<MerchantApplication[]> {
+/**
+ * Applications of the logged-in member, or of a phone, on this site, newest first. By phone it
+ * answers a person only (an image code, or the member's own phone), and an unknown phone answers
+ * like one without applications.
+ */
+export async function merchantStatus(
+  ctx: RequestContext,
+  input: { phone?: string; captchaId?: string; imageCode?: string },
+): Promise<MerchantApplication[]> {
   const siteId = siteOf(ctx).row.id;
+  const { phone } = input;
+  if (!ctx.member && !phone) throw badRequest('请登录或填写申请时的手机号');
+  await requirePerson(ctx, { siteId, ...input });
   const who: SQL[] = [];
   if (ctx.member) who.push(eq(merchantApplication.memberId, ctx.member.id));
   if (phone) who.push(eq(merchantApplication.phone, phone));

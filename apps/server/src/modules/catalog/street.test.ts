@@ -10,11 +10,14 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openText } from '../../lib/aes';
 import { type TestApp, testApp } from '../../test/harness';
+import { client } from '../identity/identity.fixtures';
 import { imageTypeOf } from './merchant';
 
 let t: TestApp;
+let c: ReturnType<typeof client>;
 beforeAll(async () => {
   t = await testApp();
+  c = client(t);
 });
 afterAll(() => t.close());
 
@@ -110,12 +113,14 @@ describe('merchant onboarding', () => {
     const status = await t.post<{ list: MerchantApplication[] }>(api('/mall/merchant/applyStatus'), {
       siteId: 719,
       phone: '13800000001',
+      ...(await c.captcha(719)),
     });
     expect(status.body.data.list).toHaveLength(1);
     // Another site does not see the application.
     const other = await t.post<{ list: MerchantApplication[] }>(api('/mall/merchant/applyStatus'), {
       siteId: 10110,
       phone: '13800000001',
+      ...(await c.captcha(10110)),
     });
     expect(other.body.data.list).toEqual([]);
     expect((await t.post(api('/mall/merchant/applyStatus'), { siteId: 719 })).body).toMatchObject({

@@ -57,6 +57,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
+import { type AddressLimit, clientAddress, perAddress } from '../../plugins/rate-limit';
 import { issueImageCode } from './captcha';
 import type { IdentityCtx, IdentityDeps } from './deps';
 import * as identity from './identity.service';
@@ -64,6 +65,15 @@ import * as sso from './partners/sso';
 import * as wechat from './partners/wechat';
 
 const site = { site: 'required' } as const;
+
+const busy = () => IDENTITY_MSG.tooManyRequests;
+/** Anonymous calls that draw, send or look something up, per client address. */
+export const IDENTITY_LIMITS = {
+  imageCode: { name: 'captcha', max: 60, windowSeconds: 60, msg: busy },
+  /** A burst guard in front of the hourly SMS caps of sms.ts. */
+  sendSms: { name: 'sms', max: 5, windowSeconds: 60, msg: busy },
+  isRegistered: { name: 'isRegistered', max: 10, windowSeconds: 60, msg: busy },
+} satisfies Record<string, AddressLimit>;
 const member = { auth: 'required' } as const;
 const siteAndMember = { site: 'required', auth: 'required' } as const;
 
@@ -88,7 +98,12 @@ async function partnerAnswer(run: () => Promise<LoginResult>) {
 }
 
 export const identityRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> = async (app, opts) => {
-  const ctx = (req: FastifyRequest): IdentityCtx => ({ ...req.ctx, ip: req.ip, deps: opts.deps });
+  const ctx = (req: FastifyRequest): IdentityCtx => ({
+    ...req.ctx,
+    ip: clientAddress(req),
+    deps: opts.deps,
+    log: req.log,
+  });
   const tags = ['identity'];
   const partnerTags = ['identity: partner login'];
   const wxTags = ['identity: messaging app'];
@@ -116,7 +131,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> =
   app.get(
     '/app/client/imageCode',
     {
-      config: site,
+      config: { ...site, ...perAddress(IDENTITY_LIMITS.imageCode) },
       schema: {
         tags,
         summary: '图形验证码（SVG；发送短信验证码前需要）',
@@ -124,18 +139,14 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> =
         response: { 200: ImageCodeReply },
       },
     },
-    async (req) => {
-      const { allowed } = await opts.deps.limiter.hit(`captcha:ip:${req.ip}`, 60, 60);
-      if (!allowed) throw new AppError(429, IDENTITY_MSG.tooManyRequests);
-      return ok(await issueImageCode(req.ctx.db, req.query.siteId));
-    },
+    async (req) => ok(await issueImageCode(req.ctx.db, req.query.siteId)),
   );
 
   // ----- SMS ---------------------------------------------------------------------------------
   app.post(
     '/app/client/sendSmsCode',
     {
-      config: site,
+      config: { ...site, ...perAddress(IDENTITY_LIMITS.sendSms) },
       schema: {
         tags,
         summary: '发送短信验证码（6 位，5 分钟有效，60 秒后可重发；需图形验证码）',
@@ -192,7 +203,8 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> =
       config: site,
       schema: {
         tags,
-        summary: '密码登录（登录方式 1：手机号 + 加密密码）',
+        summary:
+          '密码登录（登录方式 1：手机号 + 加密密码；失败较多时需图形验证码，同一地址对同一账号逐次延时）',
         body: PwdLoginBody,
         response: { 200: LoginReply },
       },
@@ -205,7 +217,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> =
       config: site,
       schema: {
         tags,
-        summary: '账号登录（登录方式 3：账号 + 加密密码）',
+        summary: '账号登录（登录方式 3：账号 + 加密密码；失败较多时需图形验证码）',
         body: AccountLoginBody,
         response: { 200: LoginReply },
       },
@@ -228,10 +240,10 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> =
   app.post(
     '/app/client/isRegistered',
     {
-      config: site,
+      config: { ...site, ...perAddress(IDENTITY_LIMITS.isRegistered) },
       schema: {
         tags,
-        summary: '手机号是否已注册',
+        summary: '手机号是否已注册（需图形验证码，登录会员查询本人手机号除外；每地址每分钟 10 次）',
         body: IsRegisteredBody,
         response: { 200: IsRegisteredReply },
       },

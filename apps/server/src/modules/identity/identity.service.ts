@@ -9,7 +9,7 @@ import {
   type SmsPurpose,
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
-import type { Member } from '../../context';
+import type { Member, RequestContext } from '../../context';
 import { badRequest, failure, tokenInvalid, unauthorized } from '../../lib/errors';
 import type { Site } from '../site/site.service';
 import { siteNotFound } from '../site/site.service';
@@ -17,6 +17,7 @@ import { consumeImageCode } from './captcha';
 import { decryptSecret } from './crypto';
 import type { IdentityCtx } from './deps';
 import { member } from './identity.tables';
+import { clearLoginFailures, forgetLoginFailures, guardLogin, recordLoginFailure } from './login-guard';
 import {
   createMember,
   loginUser,
@@ -31,12 +32,11 @@ import {
 import { hashPassword, verifyPassword } from './passwords';
 import { consumeSmsCode, sendSmsCode, tooMany } from './sms';
 
-/** Failed password attempts allowed per account in the window, then a short backoff. */
+/** Failed old-password attempts of a logged-in member in the window, then a short backoff. */
 export const PASSWORD_FAILURES = 5;
 export const PASSWORD_BACKOFF_SECONDS = 300;
 /** Login-type calls per client IP per minute by default (every outcome counts; LOGIN_LIMIT_PER_IP). */
 export const LOGINS_PER_IP_MINUTE = 30;
-export const LOOKUPS_PER_IP_MINUTE = 20;
 
 export function siteOf(ctx: IdentityCtx): Site {
   if (!ctx.site) throw siteNotFound();
@@ -52,15 +52,14 @@ const requirePhone = (phone: string) => {
   if (!isMobile(phone)) throw badRequest(IDENTITY_MSG.badPhone);
 };
 
-async function ipGate(ctx: IdentityCtx, kind: 'login' | 'lookup') {
-  const limit = kind === 'login' ? ctx.deps.loginsPerIpMinute : LOOKUPS_PER_IP_MINUTE;
-  const { allowed } = await ctx.deps.limiter.hit(`${kind}:ip:${ctx.ip}`, limit, 60);
+async function ipGate(ctx: IdentityCtx) {
+  const { allowed } = await ctx.deps.limiter.hit(`login:ip:${ctx.ip}`, ctx.deps.loginsPerIpMinute, 60);
   if (!allowed) throw tooMany(IDENTITY_MSG.tooManyRequests);
 }
 
 /**
- * Guessing passwords is limited per account: after PASSWORD_FAILURES failures the account
- * waits out the rest of a short window. A stranger can delay the owner by that much at most.
+ * Guessing the old password needs the member's session, so here the member is backed off
+ * (password logins are guarded per address instead: login-guard.ts).
  */
 async function backoffGate(ctx: IdentityCtx, key: string) {
   const { count, retryAfter } = await ctx.deps.limiter.peek(key);
@@ -107,7 +106,7 @@ export async function smsLogin(
   input: { phone: string; code: string },
 ): Promise<LoginResult> {
   const site = siteOf(ctx);
-  await ipGate(ctx, 'login');
+  await ipGate(ctx);
   requirePhone(input.phone);
   await consumeSmsCode(ctx, { siteId: site.row.id, phone: input.phone, purpose: 'login', code: input.code });
   let row = await memberByPhone(ctx.db, site.row.id, input.phone);
@@ -121,28 +120,45 @@ export async function smsLogin(
 
 // ----- Password and account ------------------------------------------------------------------
 
+/** An account as the login log shows it: enough to follow an attack, not the whole number. */
+const masked = (account: string) => account.replace(/^(p:\d{3})\d{4}/, '$1****');
+
 async function passwordLogin(
   ctx: IdentityCtx,
-  input: { lookup: () => Promise<MemberRow | undefined>; account: string; password: string; wrong: string },
+  input: {
+    lookup: () => Promise<MemberRow | undefined>;
+    account: string;
+    password: string;
+    wrong: string;
+    proof: ImageCodeProof;
+  },
 ): Promise<LoginResult> {
   const site = siteOf(ctx);
-  await ipGate(ctx, 'login');
-  const key = `pwdfail:${site.row.id}:${input.account}`;
-  await backoffGate(ctx, key);
+  await ipGate(ctx);
+  const attempt = { siteId: site.row.id, account: input.account, ...input.proof };
+  await guardLogin(ctx, attempt);
   const password = await decrypt(ctx, input.password);
   const row = await input.lookup();
   // Unknown account and wrong password cost the same and answer the same.
   const matches = await verifyPassword(row?.passwordHash, password);
+  const log = { siteId: site.row.id, account: masked(input.account), ip: ctx.ip };
   if (!row || !matches) {
-    await recordFailure(ctx, key);
+    await recordLoginFailure(ctx, attempt);
+    ctx.log?.info({ ...log, outcome: 'failed' }, 'login');
     throw failure(input.wrong);
   }
-  await ctx.deps.limiter.reset(key);
+  await clearLoginFailures(ctx, attempt);
+  ctx.log?.info({ ...log, outcome: 'ok', memberId: row.id }, 'login');
   return startSession(ctx, row);
 }
 
-/** Password login (way 1): phone + password. */
-export function pwdLogin(ctx: IdentityCtx, input: { phone: string; password: string }) {
+interface ImageCodeProof {
+  captchaId?: string;
+  imageCode?: string;
+}
+
+/** Password login (way 1): phone + password (+ an image code when the guard asks). */
+export function pwdLogin(ctx: IdentityCtx, input: { phone: string; password: string } & ImageCodeProof) {
   const siteId = siteOf(ctx).row.id;
   requirePhone(input.phone);
   return passwordLogin(ctx, {
@@ -150,11 +166,15 @@ export function pwdLogin(ctx: IdentityCtx, input: { phone: string; password: str
     account: `p:${input.phone}`,
     password: input.password,
     wrong: IDENTITY_MSG.wrongPhoneOrPassword,
+    proof: input,
   });
 }
 
-/** Account login (way 3): username + password. */
-export function accountLogin(ctx: IdentityCtx, input: { username: string; password: string }) {
+/** Account login (way 3): username + password (+ an image code when the guard asks). */
+export function accountLogin(
+  ctx: IdentityCtx,
+  input: { username: string; password: string } & ImageCodeProof,
+) {
   const siteId = siteOf(ctx).row.id;
   if (!USERNAME_PATTERN.test(input.username)) throw badRequest(IDENTITY_MSG.badUsername);
   return passwordLogin(ctx, {
@@ -162,7 +182,22 @@ export function accountLogin(ctx: IdentityCtx, input: { username: string; passwo
     account: `u:${input.username.toLowerCase()}`,
     password: input.password,
     wrong: IDENTITY_MSG.wrongAccountOrPassword,
+    proof: input,
   });
+}
+
+/**
+ * A look-up by phone answers only a person: one who solved an image code (spent here), or the
+ * logged-in member asking about their own phone, which they proved by SMS.
+ */
+export async function requirePerson(
+  ctx: RequestContext,
+  input: { siteId: number; phone?: string } & ImageCodeProof,
+): Promise<void> {
+  if (ctx.member && (!input.phone || ctx.member.phone === input.phone)) return;
+  const answer = input.imageCode?.trim();
+  if (!input.captchaId || !answer) throw badRequest(IDENTITY_MSG.imageCodeRequired);
+  await consumeImageCode(ctx.db, { siteId: input.siteId, captchaId: input.captchaId, answer });
 }
 
 /** Registration, only where the site shows it (configJson.showRegister = 'Y'). */
@@ -172,7 +207,7 @@ export async function register(
 ): Promise<LoginResult> {
   const site = siteOf(ctx);
   if (site.row.configJson.showRegister !== 'Y') throw failure(IDENTITY_MSG.registerClosed);
-  await ipGate(ctx, 'login');
+  await ipGate(ctx);
   requirePhone(input.phone);
   if (input.username !== undefined && input.username !== '' && !USERNAME_PATTERN.test(input.username))
     throw badRequest(IDENTITY_MSG.badUsername);
@@ -197,11 +232,15 @@ export async function register(
   return startSession(ctx, row);
 }
 
-/** Is-registered check: by design it tells whether a phone is a member of this site. */
-export async function isRegistered(ctx: IdentityCtx, input: { phone: string }) {
+/**
+ * Is-registered check: it tells whether a phone is a member of this site, so only to a person
+ * (an image code per question, or the member about their own phone), and per address limited
+ * by the route. A known and an unknown phone answer the same shape.
+ */
+export async function isRegistered(ctx: IdentityCtx, input: { phone: string } & ImageCodeProof) {
   const site = siteOf(ctx);
-  await ipGate(ctx, 'lookup');
   requirePhone(input.phone);
+  await requirePerson(ctx, { siteId: site.row.id, ...input });
   return { registered: (await memberByPhone(ctx.db, site.row.id, input.phone)) !== undefined };
 }
 
@@ -211,7 +250,7 @@ export async function findPassword(
   input: { phone: string; code: string; newPsw1: string; newPsw2: string },
 ): Promise<void> {
   const site = siteOf(ctx);
-  await ipGate(ctx, 'login');
+  await ipGate(ctx);
   requirePhone(input.phone);
   const newPsw1 = await decrypt(ctx, input.newPsw1);
   const newPsw2 = await decrypt(ctx, input.newPsw2);
@@ -226,7 +265,7 @@ export async function findPassword(
   if (!row) throw failure(IDENTITY_MSG.phoneNotRegistered);
   await setPassword(ctx, row.id, newPsw1);
   await ctx.deps.sessions.revokeMember(ctx.db, row.id, 'password');
-  await ctx.deps.limiter.reset(`pwdfail:${site.row.id}:p:${input.phone}`);
+  await forgetLoginFailures(ctx, { siteId: site.row.id, account: `p:${input.phone}` });
 }
 
 async function setPassword(ctx: IdentityCtx, memberId: number, password: string) {

@@ -117,3 +117,38 @@ export const imageCode = pgTable('image_code', {
   answer: text('answer').notNull(),
   expiresAt: at('expires_at').notNull(),
 });
+
+/**
+ * Fixed-window counters of the rate limits when there is no Redis: in the database they
+ * survive a restart and are shared by every process on it.
+ */
+export const rateWindow = pgTable(
+  'rate_window',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    endsAt: at('ends_at').notNull(),
+  },
+  (t) => [index('rate_window_ends_idx').on(t.endsAt)],
+);
+
+/**
+ * Failed password logins per (site, account, client address). The pair, not the account,
+ * is slowed down, so a stranger cannot lock the owner out; the account's total and an
+ * address's spread over accounts raise the image-code requirement and the spraying alert.
+ */
+export const loginFailure = pgTable(
+  'login_failure',
+  {
+    siteId: integer('site_id').notNull(),
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: at('last_failed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.account, t.ip] }),
+    index('login_failure_ip_idx').on(t.ip, t.lastFailedAt),
+    index('login_failure_last_idx').on(t.lastFailedAt),
+  ],
+);

@@ -1,13 +1,20 @@
+import { lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import type { Db } from '../../db/client';
+import { rateWindow } from './identity.tables';
 
 /**
  * Fixed-window counters for rate limits and failure backoff. Shared through Redis when the
- * deployment has one (several server processes); in memory otherwise, which is exact for the
- * single-process PGlite default.
+ * deployment has one; in the database otherwise (`dbLimiter`), so counts survive a restart
+ * and hold across processes. The memory limiter is for unit tests of code that counts.
  */
 export interface Limiter {
   /** Counts one event; `allowed` is false once the window holds more than `limit`. */
-  hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfter: number }>;
+  hit(
+    key: string,
+    limit: number,
+    windowSeconds: number,
+  ): Promise<{ allowed: boolean; retryAfter: number; count: number }>;
   /** Events counted in the current window, and seconds until it ends. */
   peek(key: string): Promise<{ count: number; retryAfter: number }>;
   reset(key: string): Promise<void>;
@@ -43,7 +50,11 @@ export function memoryLimiter(now: () => number = () => Date.now()): Limiter {
         windows.set(key, w);
       }
       w.count += 1;
-      return { allowed: w.count <= limit, retryAfter: Math.ceil((w.endsAt - now()) / 1000) };
+      return {
+        allowed: w.count <= limit,
+        retryAfter: Math.ceil((w.endsAt - now()) / 1000),
+        count: w.count,
+      };
     },
     async peek(key) {
       const w = live(key);
@@ -62,7 +73,7 @@ export function redisLimiter(redis: Redis, prefix = 'sitemall:limit:'): Limiter 
       const result = await redis.multi().incr(k).expire(k, windowSeconds, 'NX').pttl(k).exec();
       const count = Number(result?.[0]?.[1] ?? 0);
       const pttl = Number(result?.[2]?.[1] ?? windowSeconds * 1000);
-      return { allowed: count <= limit, retryAfter: Math.ceil(Math.max(pttl, 0) / 1000) };
+      return { allowed: count <= limit, retryAfter: Math.ceil(Math.max(pttl, 0) / 1000), count };
     },
     async peek(key) {
       const k = prefix + key;
@@ -71,6 +82,48 @@ export function redisLimiter(redis: Redis, prefix = 'sitemall:limit:'): Limiter 
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+  };
+}
+
+/** Expired windows are deleted every this many hits (one cheap indexed delete). */
+const PRUNE_EVERY = 500;
+
+/**
+ * Counters in the `rate_window` table: one upsert per event that starts a new window when the
+ * old one has ended. Without Redis this is what keeps limits across restarts and processes.
+ */
+export function dbLimiter(db: Db): Limiter {
+  let hits = 0;
+  const retryAfter = sql<number>`greatest(ceil(extract(epoch from (${rateWindow.endsAt} - now()))), 0)::int`;
+  return {
+    async hit(key, limit, windowSeconds) {
+      hits += 1;
+      if (hits % PRUNE_EVERY === 0) await db.delete(rateWindow).where(lt(rateWindow.endsAt, sql`now()`));
+      const ended = sql`${rateWindow.endsAt} <= now()`;
+      const [row] = await db
+        .insert(rateWindow)
+        .values({ key, count: 1, endsAt: sql`now() + make_interval(secs => ${windowSeconds})` })
+        .onConflictDoUpdate({
+          target: rateWindow.key,
+          set: {
+            count: sql`case when ${ended} then 1 else ${rateWindow.count} + 1 end`,
+            endsAt: sql`case when ${ended} then excluded.ends_at else ${rateWindow.endsAt} end`,
+          },
+        })
+        .returning({ count: rateWindow.count, retryAfter });
+      const count = row?.count ?? 1;
+      return { allowed: count <= limit, retryAfter: row?.retryAfter ?? windowSeconds, count };
+    },
+    async peek(key) {
+      const [row] = await db
+        .select({ count: rateWindow.count, retryAfter })
+        .from(rateWindow)
+        .where(sql`${rateWindow.key} = ${key} and ${rateWindow.endsAt} > now()`);
+      return { count: row?.count ?? 0, retryAfter: row?.retryAfter ?? 0 };
+    },
+    async reset(key) {
+      await db.delete(rateWindow).where(sql`${rateWindow.key} = ${key}`);
     },
   };
 }

@@ -192,7 +192,9 @@ describe('SMS codes (section 9: 60 s resend; 6 digits, 5 minutes, single use)', 
 describe('registration, is-registered and find password', () => {
   it('registers on 719 (showRegister = Y) and the new member logs in by password', async () => {
     const phone = '13600000010';
-    expect((await c.post('/app/client/isRegistered', { siteId: 719, phone })).body.data).toEqual({
+    expect(
+      (await c.post('/app/client/isRegistered', { siteId: 719, phone, ...(await c.captcha(719)) })).body.data,
+    ).toEqual({
       registered: false,
     });
     const code = await c.smsCode(719, phone, 'register');
@@ -211,10 +213,15 @@ describe('registration, is-registered and find password', () => {
       msg: IDENTITY_MSG.registered,
       data: { user: { phone, username: 'newbie719' } },
     });
-    expect((await c.post('/app/client/isRegistered', { siteId: 719, phone })).body.data).toEqual({
+    expect(
+      (await c.post('/app/client/isRegistered', { siteId: 719, phone, ...(await c.captcha(719)) })).body.data,
+    ).toEqual({
       registered: true,
     });
-    expect((await c.post('/app/client/isRegistered', { siteId: 1000, phone })).body.data).toEqual({
+    expect(
+      (await c.post('/app/client/isRegistered', { siteId: 1000, phone, ...(await c.captcha(1000)) })).body
+        .data,
+    ).toEqual({
       registered: false,
     });
     expect((await c.pwdLogin(719, phone, 'Reg12345')).body.code).toBe(200);
