@@ -41,3 +41,22 @@ describe('readConfig', () => {
     );
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default, and reads a hop count or a list of proxy addresses and CIDRs', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses what is neither', () => {
+    for (const bad of ['true', '0', '99', 'lb.internal', '10.0.0.0/33', '10.0.0.1/8/1'])
+      expect(() => readConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+});

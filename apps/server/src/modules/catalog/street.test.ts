@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openText } from '../../lib/aes';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
+import { IMAGES, uploadLicenceFile } from './catalog.fixtures';
 import { imageTypeOf } from './merchant';
 
 let t: TestApp;
@@ -22,29 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = (p: string) => `/front-mall-api${p}`;
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBP'), Buffer.alloc(64, 3)]);
-
-async function upload(file: Buffer, filename = 'licence.png', type = 'image/png', siteId = '719') {
-  const form = new FormData();
-  form.append('siteId', siteId);
-  form.append('file', new Blob([file], { type }), filename);
-  const request = new Request('http://x', { method: 'POST', body: form });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: api('/mall/merchant/uploadLicence'),
-    headers: { 'content-type': request.headers.get('content-type')! },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-  return {
-    status: res.statusCode,
-    body: res.json() as { code: number; msg: string; data: { url: string } | null },
-  };
-}
+const { png: PNG, jpg: JPEG, webp: WEBP } = IMAGES;
+const upload = (file: Buffer, filename = 'licence.png', type = 'image/png') =>
+  uploadLicenceFile(t.app, file, { filename, type });
 
 const application = (licenceUrl: string, phone = '13800000001') => ({
   siteId: 719,
