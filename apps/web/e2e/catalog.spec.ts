@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { HomeProductList, ProductDetail, SiteConfig, SpecialList } from '@sitemall/contract';
-import { SITES, siteConfig } from './site.ts';
+import { imageCodeOnPage, SITES, siteConfig } from './site.ts';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 mkdirSync(screenshots, { recursive: true });
@@ -211,7 +211,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('a merchant application is checked, uploaded, submitted and shows its status', async ({ page }) => {
+test('a merchant application is checked, uploaded, submitted and shows its status', async ({
+  page,
+  request,
+}) => {
   await page.goto('businessSettlement?siteId=10110');
   await expect(page.locator('.page-breadcrumb')).toContainText('商家入驻');
   const form = page.locator('.merchant__form');
@@ -248,8 +251,21 @@ test('a merchant application is checked, uploaded, submitted and shows its statu
   await expect(page.getByText('入驻申请已提交')).toBeVisible();
   await expect(result).toContainText('示例数码专营店');
   await expect(result.getByTestId('merchant-status')).toHaveText('审核中');
-  // The lookup by phone lists the same application.
+  // The answer lists the same application.
   await expect(page.locator('.ant-list-item').filter({ hasText: '示例数码专营店' })).toBeVisible();
+
+  // The lookup by phone answers a person: it asks for the image code first.
+  await page.getByRole('button', { name: '再提交一份' }).click();
+  const lookup = page.locator('.merchant__lookup');
+  await lookup.getByPlaceholder('申请时填写的手机号').fill(phone);
+  await lookup.getByRole('button', { name: /查\s?询/ }).click();
+  await expect(lookup.getByText('请输入图形验证码').last()).toBeVisible();
+  await lookup.getByPlaceholder('请输入图形验证码').fill(await imageCodeOnPage(page, request));
+  await lookup.getByRole('button', { name: /查\s?询/ }).click();
+  await expect(lookup.locator('.ant-list-item').filter({ hasText: '示例数码专营店' })).toBeVisible();
+  await expect(lookup.getByTestId('merchant-status')).toHaveText('审核中');
+  // Each image code answers one look-up: a new picture is drawn.
+  await expect(lookup.getByPlaceholder('请输入图形验证码')).toHaveValue('');
 });
 
 test('shop street lists shops with their products; customer service stores a message', async ({ page }) => {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { IDENTITY_MSG, MSG } from '@sitemall/contract';
-import { siteConfig } from './site.ts';
+import { imageCodeAnswer, imageCodeOnPage, siteConfig } from './site.ts';
 
 /**
  * Identity in the browser against the real server: each login way on the demo site that uses
@@ -26,22 +26,6 @@ const DEMO = {
 /** A phone no other test (nor an earlier run on the same database) uses. */
 const freshPhone = () =>
   `139${String(Date.now()).slice(-5)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-
-// ----- The image verification code -----------------------------------------------------------
-
-/** A person reads the picture; the test asks the captcha simulator for the same answer. */
-async function imageCodeAnswer(request: APIRequestContext, captchaId: string): Promise<string> {
-  const answer = await request.get(`/simulator/captcha/answer?captchaId=${captchaId}`);
-  const { data } = (await answer.json()) as { data: { answer: string } | null };
-  if (!data) throw new Error(`no image code ${captchaId}`);
-  return data.answer;
-}
-
-async function imageCodeOnPage(page: Page, request: APIRequestContext): Promise<string> {
-  const captcha = page.getByTestId('captcha');
-  await expect(captcha.locator('img')).toBeVisible();
-  return imageCodeAnswer(request, (await captcha.getAttribute('data-captcha-id')) ?? '');
-}
 
 /** The last code the SMS simulator delivered to a phone. */
 async function lastSmsCode(request: APIRequestContext, phone: string): Promise<string> {
@@ -148,6 +132,9 @@ test('password login (site 1000): client checks, server refusal, success, greeti
   // The server's answer for a wrong password.
   await loginWithPassword(page, DEMO[1000].phone, 'Wrong1000');
   await expect(page.getByTestId('auth-error')).toContainText(IDENTITY_MSG.wrongPhoneOrPassword);
+  // After a refusal the form shows an image code (the server asks for one once failures pile
+  // up); what the shopper types goes with the next try and the server checks it.
+  await page.getByPlaceholder('请输入图形验证码').fill(await imageCodeOnPage(page, request));
 
   await loginWithPassword(page, DEMO[1000].phone, DEMO[1000].password);
   await expect(page).toHaveURL(/\/home\?siteId=1000$/);

@@ -29,6 +29,23 @@ export async function shownHotline(request: APIRequestContext, hotline: string):
 
 export const SITES = [719, 10110, 1000] as const;
 
+// ----- The image verification code -----------------------------------------------------------
+
+/** A person reads the picture; the test asks the captcha simulator for the same answer. */
+export async function imageCodeAnswer(request: APIRequestContext, captchaId: string): Promise<string> {
+  const answer = await request.get(`/simulator/captcha/answer?captchaId=${captchaId}`);
+  const { data } = (await answer.json()) as { data: { answer: string } | null };
+  if (!data) throw new Error(`no image code ${captchaId}`);
+  return data.answer;
+}
+
+/** The answer of the image code the page shows (data-testid captcha). */
+export async function imageCodeOnPage(page: Page, request: APIRequestContext): Promise<string> {
+  const captcha = page.getByTestId('captcha');
+  await expect(captcha.locator('img')).toBeVisible();
+  return imageCodeAnswer(request, (await captcha.getAttribute('data-captcha-id')) ?? '');
+}
+
 // ----- Members, products and addresses shared by the order and payment flows -----------------
 
 /** Demo members: apps/server/src/db/demo/members.ts. */

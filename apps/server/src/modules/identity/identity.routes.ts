@@ -71,7 +71,7 @@ const busy = () => IDENTITY_MSG.tooManyRequests;
 export const IDENTITY_LIMITS = {
   imageCode: { name: 'captcha', max: 60, windowSeconds: 60, msg: busy },
   /** A burst guard in front of the hourly SMS caps of sms.ts. */
-  sendSms: { name: 'sms', max: 5, windowSeconds: 60, msg: busy },
+  sendSms: { name: 'sms', max: 10, windowSeconds: 60, msg: busy },
   isRegistered: { name: 'isRegistered', max: 10, windowSeconds: 60, msg: busy },
 } satisfies Record<string, AddressLimit>;
 const member = { auth: 'required' } as const;

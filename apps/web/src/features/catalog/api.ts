@@ -156,13 +156,6 @@ export const serviceChannelsQuery = (siteId: string) =>
     staleTime: FIVE_MINUTES,
   });
 
-export const merchantStatusQuery = (siteId: string, phone: string) =>
-  queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'merchantStatus', phone],
-    queryFn: () => call<MerchantStatus>(CATALOG_PATHS.merchantStatus, { siteId, phone }),
-    staleTime: 0,
-  });
-
 /** The PC notice of the site (client tips, form data as the spec says). */
 export const clientTipsQuery = (siteId: string) =>
   queryOptions({
@@ -184,8 +177,15 @@ export const useProductStock = (siteId: string, productId: number | undefined) =
   useQuery({ ...productStockQuery(siteId, productId ?? 0), enabled: !!productId });
 export const useShopList = (siteId: string, pageNum: number) => useQuery(shopListQuery(siteId, pageNum));
 export const useServiceChannels = (siteId: string) => useQuery(serviceChannelsQuery(siteId));
-export const useMerchantStatus = (siteId: string, phone: string | null) =>
-  useQuery({ ...merchantStatusQuery(siteId, phone ?? ''), enabled: !!phone });
+/**
+ * Applications by phone: the server answers a person only, so each look-up carries an image
+ * code (spent by the call). A mutation, never refetched behind the shopper's back.
+ */
+export const useMerchantLookup = (siteId: string) =>
+  useMutation({
+    mutationFn: (input: { phone: string; captchaId: string; imageCode: string }) =>
+      call<MerchantStatus>(CATALOG_PATHS.merchantStatus, { siteId, ...input }, true),
+  });
 export const useClientTips = (siteId: string) => useQuery(clientTipsQuery(siteId));
 
 export interface MerchantApplyInput {

@@ -3,6 +3,7 @@ import { type EnvelopeOf, IDENTITY_MSG, type LoginResult } from '@sitemall/contr
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ImageCodeField, imageCodeProof, refreshImageCode, useImageCode } from '../../shared/ImageCode.tsx';
 import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { AuthShell } from './AuthShell.tsx';
@@ -11,10 +12,14 @@ import { useLoginSuccess } from './hooks.ts';
 import { loginPasswordRules, passwordRule, phoneRules, sameAs } from './rules.ts';
 import { SmsCodeFields } from './SmsCodeFields.tsx';
 
-/** Submits a form's call, shows the server's msg when it fails, logs in when it succeeds. */
+/**
+ * Submits a form's call, shows the server's msg when it fails, logs in when it succeeds.
+ * `onFail` hears every refusal (the password forms then show an image code).
+ */
 function useSubmit<V>(
   call: (values: V) => Promise<EnvelopeOf<LoginResult>>,
   successMsg: string = IDENTITY_MSG.loggedIn,
+  onFail?: (answer: EnvelopeOf<LoginResult> | null) => void,
 ) {
   const onLogin = useLoginSuccess();
   const { message } = App.useApp();
@@ -28,9 +33,13 @@ function useSubmit<V>(
       if (answer.code === 200 && answer.data) {
         message.success(successMsg);
         onLogin(answer.data);
-      } else setError(answer.msg || '登录失败，请稍后重试');
+      } else {
+        setError(answer.msg || '登录失败，请稍后重试');
+        onFail?.(answer);
+      }
     } catch (e) {
       setError((e as Error).message || '网络异常，请稍后重试');
+      onFail?.(null);
     } finally {
       setBusy(false);
     }
@@ -71,7 +80,11 @@ interface PasswordValues {
   phone?: string;
   username?: string;
   password: string;
+  imageCode?: string;
 }
+
+/** Server answers that point at the image code field. */
+const IMAGE_CODE_ANSWERS: string[] = [IDENTITY_MSG.imageCodeRequired, IDENTITY_MSG.wrongImageCode];
 
 /** The phone field every form here starts with (section 5: 11 digits starting with 1). */
 function PhoneField() {
@@ -90,16 +103,36 @@ function PhoneField() {
 
 /**
  * Password login (way 1: phone + password) and account login (way 3: username + password),
- * each with the find-password flow one click away.
+ * each with the find-password flow one click away. After a refused try the form shows an image
+ * code: the server asks for one once an account or an address has failed a few times, and each
+ * code serves one try, so a fresh one is drawn after every refusal.
  */
 export function PasswordLogin({ by }: { by: 'phone' | 'account' }) {
   const { siteId } = useSite();
   const [view, setView] = useState<'login' | 'find'>('login');
   const [form] = Form.useForm<PasswordValues>();
-  const { submit, error, busy, clearError } = useSubmit((v: PasswordValues) =>
-    by === 'phone'
-      ? pwdLogin({ siteId: siteId ?? '', phone: v.phone ?? '', password: v.password })
-      : accountLogin({ siteId: siteId ?? '', username: (v.username ?? '').trim(), password: v.password }),
+  const [needCode, setNeedCode] = useState(false);
+  const captcha = useImageCode(siteId, `login:${by}`, needCode);
+  const onFail = (answer: EnvelopeOf<LoginResult> | null) => {
+    if (needCode) refreshImageCode(form, captcha);
+    setNeedCode(true);
+    if (answer && IMAGE_CODE_ANSWERS.includes(answer.msg))
+      form.setFields([{ name: 'imageCode', errors: [answer.msg] }]);
+  };
+  const { submit, error, busy, clearError } = useSubmit(
+    (v: PasswordValues) => {
+      const proof = needCode ? imageCodeProof(form, captcha) : {};
+      return by === 'phone'
+        ? pwdLogin({ siteId: siteId ?? '', phone: v.phone ?? '', password: v.password, ...proof })
+        : accountLogin({
+            siteId: siteId ?? '',
+            username: (v.username ?? '').trim(),
+            password: v.password,
+            ...proof,
+          });
+    },
+    IDENTITY_MSG.loggedIn,
+    onFail,
   );
 
   if (view === 'find') {
@@ -139,6 +172,7 @@ export function PasswordLogin({ by }: { by: 'phone' | 'account' }) {
             autoComplete="current-password"
           />
         </Form.Item>
+        {needCode && <ImageCodeField form={form} captcha={captcha} />}
         <div className="idn-links">
           <span />
           <Button type="link" onClick={() => setView('find')}>

@@ -1,14 +1,17 @@
-import { ReloadOutlined, SafetyCertificateOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { IDENTITY_MSG, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, type SmsPurpose } from '@sitemall/contract';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Form, type FormInstance, Input, Space } from 'antd';
 import { useState } from 'react';
+import {
+  IMAGE_CODE_REQUIRED,
+  ImageCodeField,
+  refreshImageCode,
+  useImageCode,
+} from '../../shared/ImageCode.tsx';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { fetchImageCode, sendSmsCode } from './api.ts';
+import { sendSmsCode } from './api.ts';
 import { useCountdown } from './hooks.ts';
 import { smsCodeRules } from './rules.ts';
-
-const IMAGE_CODE_REQUIRED = '请输入图形验证码';
 
 /**
  * Image verification code plus SMS code with the 获取验证码 button. The server asks for an
@@ -20,23 +23,7 @@ export function SmsCodeFields({ form, purpose }: { form: FormInstance; purpose: 
   const { message } = App.useApp();
   const { left, start } = useCountdown();
   const [sending, setSending] = useState(false);
-  const captcha = useQuery({
-    queryKey: ['identity', siteId, 'imageCode', purpose],
-    queryFn: async () => {
-      const answer = await fetchImageCode(siteId ?? '');
-      if (answer.code !== 200 || !answer.data) throw new Error(answer.msg || '图形验证码获取失败');
-      return answer.data;
-    },
-    enabled: !!siteId,
-    staleTime: 4 * 60_000,
-    gcTime: 0,
-    retry: false,
-  });
-
-  const refreshCaptcha = () => {
-    form.setFieldValue('imageCode', '');
-    void captcha.refetch();
-  };
+  const captcha = useImageCode(siteId, `sms:${purpose}`);
 
   const send = async () => {
     let phone: string;
@@ -73,43 +60,13 @@ export function SmsCodeFields({ form, purpose }: { form: FormInstance; purpose: 
       message.error((error as Error).message);
     } finally {
       setSending(false);
-      refreshCaptcha();
+      refreshImageCode(form, captcha);
     }
   };
 
-  const svg = captcha.data?.svg;
   return (
     <>
-      <Form.Item required>
-        <Space.Compact block>
-          <Form.Item name="imageCode" noStyle>
-            <Input
-              size="large"
-              prefix={<SafetyOutlined />}
-              placeholder="请输入图形验证码"
-              maxLength={8}
-              autoComplete="off"
-            />
-          </Form.Item>
-          <button
-            type="button"
-            className="idn-captcha"
-            onClick={refreshCaptcha}
-            title="看不清？换一张"
-            aria-label="图形验证码，点击换一张"
-            data-testid="captcha"
-            data-captcha-id={captcha.data?.captchaId}
-          >
-            {svg ? (
-              <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt="图形验证码" />
-            ) : (
-              <span>
-                <ReloadOutlined /> {captcha.isError ? '点击重试' : '加载中'}
-              </span>
-            )}
-          </button>
-        </Space.Compact>
-      </Form.Item>
+      <ImageCodeField form={form} captcha={captcha} />
       <Form.Item required>
         <Space.Compact block>
           <Form.Item name="code" rules={smsCodeRules} noStyle>

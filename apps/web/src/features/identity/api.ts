@@ -1,6 +1,5 @@
 import type {
   EnvelopeOf,
-  ImageCode,
   LoginResult,
   LoginUser,
   MemberInfo,
@@ -26,9 +25,6 @@ function afterSecret<T>(answer: EnvelopeOf<T>): EnvelopeOf<T> {
   return answer;
 }
 
-export const fetchImageCode = (siteId: string) =>
-  request<ImageCode>('/app/client/imageCode', { siteId }, { method: 'GET', repeat: true });
-
 export const sendSmsCode = (input: {
   siteId: string;
   phone: string;
@@ -37,12 +33,20 @@ export const sendSmsCode = (input: {
   imageCode: string;
 }) => request<{ resendAfter: number }>('/app/client/sendSmsCode', input, quiet);
 
-export async function pwdLogin(input: { siteId: string; phone: string; password: string }) {
+/** An image code the person solved; sent with a password login once the server asks for it. */
+export interface ImageCodeProof {
+  captchaId?: string;
+  imageCode?: string;
+}
+
+export async function pwdLogin(input: { siteId: string; phone: string; password: string } & ImageCodeProof) {
   const { password } = await encryptFields({ password: input.password });
   return afterSecret(await request<LoginResult>('/app/client/pwdLogin', { ...input, password }, quiet));
 }
 
-export async function accountLogin(input: { siteId: string; username: string; password: string }) {
+export async function accountLogin(
+  input: { siteId: string; username: string; password: string } & ImageCodeProof,
+) {
   const { password } = await encryptFields({ password: input.password });
   return afterSecret(await request<LoginResult>('/app/client/accountLogin', { ...input, password }, quiet));
 }

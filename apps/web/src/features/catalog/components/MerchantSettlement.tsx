@@ -18,8 +18,9 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { ImageCodeField, refreshImageCode, useImageCode } from '../../../shared/ImageCode.tsx';
 import { useSite } from '../../../site/SiteProvider.tsx';
-import { type MerchantApplyInput, uploadLicence, useMerchantApply, useMerchantStatus } from '../api.ts';
+import { type MerchantApplyInput, uploadLicence, useMerchantApply, useMerchantLookup } from '../api.ts';
 import { isCreditCode, LICENCE_TYPES, licenceFileProblem } from '../lib/merchant.ts';
 
 const STATUS_COLOR: Record<number, string> = {
@@ -95,15 +96,21 @@ function LicenceUpload({
   );
 }
 
-function ApplicationStatus({ phone }: { phone: string }) {
-  const { siteId } = useSite();
-  const status = useMerchantStatus(siteId ?? '', phone);
+function ApplicationList({
+  list,
+  loading = false,
+  emptyText = '该手机号暂无入驻申请',
+}: {
+  list: MerchantApplication[];
+  loading?: boolean;
+  emptyText?: string;
+}) {
   return (
     <List<MerchantApplication>
       size="small"
-      loading={status.isFetching}
-      dataSource={status.data?.list ?? []}
-      locale={{ emptyText: status.isError ? status.error.message : '该手机号暂无入驻申请' }}
+      loading={loading}
+      dataSource={list}
+      locale={{ emptyText }}
       renderItem={(row) => (
         <List.Item key={row.applyId} extra={<StatusTag application={row} />}>
           <List.Item.Meta
@@ -122,6 +129,47 @@ function ApplicationStatus({ phone }: { phone: string }) {
 }
 
 /**
+ * Earlier applications by phone. The server shows them to a person only, so the look-up
+ * carries an image code (one per look-up; the next is drawn after each).
+ */
+function ApplicationLookup() {
+  const { siteId } = useSite();
+  const [form] = Form.useForm<{ phone: string; imageCode: string }>();
+  const captcha = useImageCode(siteId, 'merchantStatus');
+  const lookup = useMerchantLookup(siteId ?? '');
+  const search = (values: { phone: string; imageCode: string }) => {
+    if (!captcha.data) return;
+    lookup.mutate(
+      { phone: values.phone.trim(), captchaId: captcha.data.captchaId, imageCode: values.imageCode.trim() },
+      { onSettled: () => refreshImageCode(form, captcha) },
+    );
+  };
+  return (
+    <Form form={form} onFinish={search} className="merchant__lookup-form">
+      <Form.Item
+        name="phone"
+        validateTrigger="onBlur"
+        rules={[{ required: true, message: '请输入手机号码' }, phoneRule]}
+      >
+        <Input placeholder="申请时填写的手机号" maxLength={11} inputMode="numeric" />
+      </Form.Item>
+      <ImageCodeField form={form} captcha={captcha} size="middle" required />
+      <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={lookup.isPending} block>
+        查询
+      </Button>
+      {(lookup.data || lookup.isError) && (
+        <div className="merchant__lookup-result">
+          <ApplicationList
+            list={lookup.data?.list ?? []}
+            emptyText={lookup.isError ? lookup.error.message : undefined}
+          />
+        </div>
+      )}
+    </Form>
+  );
+}
+
+/**
  * /businessSettlement: the onboarding application (checked here and again by the server),
  * the answer with its audit status, and a lookup of earlier applications by phone.
  */
@@ -133,8 +181,6 @@ export function MerchantSettlement({ categoryNames }: { categoryNames: string[] 
   const [submitted, setSubmitted] = useState<{ application: MerchantApplication; phone: string } | null>(
     null,
   );
-  const [lookupPhone, setLookupPhone] = useState('');
-  const [queriedPhone, setQueriedPhone] = useState<string | null>(null);
 
   const submit = async (values: FormValues) => {
     const licenceUrl = values.licence.find((f) => f.status === 'done' && f.url)?.url;
@@ -185,7 +231,7 @@ export function MerchantSettlement({ categoryNames }: { categoryNames: string[] 
             </p>
           </div>
         </Result>
-        <ApplicationStatus phone={phone} />
+        <ApplicationList list={[application]} />
       </Card>
     );
   }
@@ -320,25 +366,7 @@ export function MerchantSettlement({ categoryNames }: { categoryNames: string[] 
         </Col>
         <Col span={8}>
           <Card title="查询入驻进度" className="merchant__lookup">
-            <Input.Search
-              placeholder="申请时填写的手机号"
-              enterButton={<SearchOutlined />}
-              maxLength={11}
-              value={lookupPhone}
-              onChange={(e) => setLookupPhone(e.target.value)}
-              onSearch={(value) => {
-                if (!isMobile(value.trim())) {
-                  void message.warning('请输入 11 位手机号码');
-                  return;
-                }
-                setQueriedPhone(value.trim());
-              }}
-            />
-            {queriedPhone && (
-              <div className="merchant__lookup-result">
-                <ApplicationStatus phone={queriedPhone} />
-              </div>
-            )}
+            <ApplicationLookup />
           </Card>
           <Card title="入驻须知" className="merchant__rules">
             <ol>
