@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Limiter, memoryLimiter, redisLimiter } from './limits';
+import { testDatabase } from '../../test/harness';
+import { dbLimiter, type Limiter, memoryLimiter, redisLimiter } from './limits';
 
 function behaves(name: string, make: () => Limiter, now?: { advance(ms: number): void }) {
   describe(name, () => {
@@ -10,6 +11,7 @@ function behaves(name: string, make: () => Limiter, now?: { advance(ms: number):
       for (let i = 0; i < 3; i += 1) expect((await limiter.hit(key, 3, 60)).allowed).toBe(true);
       const fourth = await limiter.hit(key, 3, 60);
       expect(fourth.allowed).toBe(false);
+      expect(fourth.count).toBe(4);
       expect(fourth.retryAfter).toBeGreaterThan(0);
       expect(fourth.retryAfter).toBeLessThanOrEqual(60);
       expect((await limiter.peek(key)).count).toBe(4);
@@ -29,6 +31,17 @@ behaves('memory limiter', () => memoryLimiter(() => clock), {
   advance: (ms) => {
     clock += ms;
   },
+});
+
+// The database (no Redis): counts survive a restart and are shared by every process on it.
+const database = await testDatabase();
+behaves('database limiter', () => dbLimiter(database.db));
+describe('database limiter across processes', () => {
+  it('shares counts between two limiters on one database', async () => {
+    const key = `k${Math.random()}`;
+    await dbLimiter(database.db).hit(key, 1, 60);
+    expect((await dbLimiter(database.db).hit(key, 1, 60)).allowed).toBe(false);
+  });
 });
 
 // Redis: run with TEST_REDIS_URL=redis://127.0.0.1:6379 (CI without Redis skips it).
