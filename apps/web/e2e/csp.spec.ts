@@ -6,7 +6,8 @@ import { cheapProduct, SITES, settle } from './site';
  * inline for antd, images from data:/blob:): every route of spec section 2 and router.tsx, for
  * each demo site, loads without a single violation.
  */
-const routes = (productId: number) => [
+const PRODUCT = 'productDetails';
+const ROUTES = [
   '',
   'home',
   'personalCenter',
@@ -15,7 +16,7 @@ const routes = (productId: number) => [
   'myOrder',
   'batchOrder',
   'orderDetail?orderNo=SO000000000000000001',
-  `productDetails?id=${productId}`,
+  PRODUCT,
   'shoppingCart',
   'orderSubmission',
   'success',
@@ -54,31 +55,43 @@ async function watchCsp(page: Page) {
   return { consoleErrors, violations };
 }
 
+/** Loads a page and checks that the policy is really on (without it this test could not fail). */
+async function load(page: Page, url: string) {
+  const answer = await page.goto(url);
+  expect(answer?.headers()['content-security-policy'], url).toContain("script-src 'self'");
+  await settle(page);
+}
+
 for (const siteId of SITES) {
-  test(`every route of site ${siteId} loads under the CSP without a violation`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    const product = await cheapProduct(request, siteId);
-    const csp = await watchCsp(page);
-    for (const route of routes(product.id)) {
-      const url = `${route}${route.includes('?') ? '&' : '?'}siteId=${siteId}`;
-      const answer = await page.goto(url);
-      // The policy is really on: without it this test could not fail.
-      expect(answer?.headers()['content-security-policy'], url).toContain("script-src 'self'");
-      await settle(page);
-      await expect(page.locator('#root'), url).not.toBeEmpty();
-      expect(await csp.violations(), url).toEqual([]);
+  test.describe(`site ${siteId} under the CSP`, () => {
+    for (const route of ROUTES) {
+      test(`/${route.split('?')[0]} loads without a violation`, async ({ page, request }) => {
+        const path = route === PRODUCT ? `${PRODUCT}?id=${(await cheapProduct(request, siteId)).id}` : route;
+        const csp = await watchCsp(page);
+        await load(page, `${path}${path.includes('?') ? '&' : '?'}siteId=${siteId}`);
+        await expect(page.locator('#root')).not.toBeEmpty();
+        expect(await csp.violations()).toEqual([]);
+        expect(csp.consoleErrors).toEqual([]);
+      });
     }
-    expect(csp.consoleErrors).toEqual([]);
   });
 }
 
+test('the OpenAPI page and the WeChat Pay simulator page load without a violation', async ({ page }) => {
+  const csp = await watchCsp(page);
+  await load(page, '/front-mall-api/docs/');
+  await expect(page.getByText('Sitemall shopper API')).toBeVisible();
+  expect(await csp.violations()).toEqual([]);
+  await load(page, '/simulator/wechatpay/scan?pr=none');
+  await expect(page.getByText('二维码无效')).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('演示环境');
+  expect(await csp.violations()).toEqual([]);
+  expect(csp.consoleErrors).toEqual([]);
+});
+
 test('the watcher sees a violation: an inline script is blocked and reported', async ({ page }) => {
   const csp = await watchCsp(page);
-  await page.goto('home?siteId=1000');
-  await settle(page);
+  await load(page, 'home?siteId=1000');
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.__ran = true';
@@ -87,4 +100,16 @@ test('the watcher sees a violation: an inline script is blocked and reported', a
   await expect.poll(csp.violations).toEqual([expect.objectContaining({ directive: 'script-src-elem' })]);
   expect(await page.evaluate(() => (window as unknown as { __ran?: boolean }).__ran)).toBeUndefined();
   await expect.poll(() => csp.consoleErrors.length).toBeGreaterThan(0);
+});
+
+test('no page can be framed: the pay page in another site’s iframe stays empty', async ({
+  page,
+  baseURL,
+}) => {
+  const csp = await watchCsp(page);
+  const payPage = new URL('selectPayWay?orderNo=SO000000000000000001&siteId=1000', baseURL).href;
+  // Another origin (about:blank here) frames the pay page, as a clickjacking page would.
+  await page.setContent(`<iframe src="${payPage}" width="800" height="600"></iframe>`);
+  await expect.poll(() => csp.consoleErrors.join('\n')).toMatch(/frame-ancestors 'none'/);
+  await expect(page.frameLocator('iframe').locator('#root')).toHaveCount(0);
 });
