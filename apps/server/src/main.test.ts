@@ -49,7 +49,9 @@ describe('main', () => {
       const first = start(dataDir, port);
       await first.ready;
       expect(first.output()).toContain(`http://localhost:${port}/shoppingmall/home?siteId=719`);
+      // On loopback the whole demo runs, simulators included.
       expect(first.output()).toContain('Simulators on (this machine only');
+      expect((await fetch(`http://127.0.0.1:${port}/simulator/sms/outbox?phone=1`)).status).toBe(200);
       // Metrics answer on the operators' listener only, not on the public port.
       const metrics = await fetch(`http://127.0.0.1:${port + 1}/metrics`);
       expect(metrics.status).toBe(200);
