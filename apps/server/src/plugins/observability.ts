@@ -13,8 +13,9 @@ declare module 'fastify' {
 }
 
 /**
- * Health, readiness and the Prometheus metrics collected (served by createOpsApp). Successful requests are counted, not logged:
- * logging each one would cost a third of the throughput (architecture.md, performance facts).
+ * Health, readiness, and the Prometheus metrics collected (served by createOpsApp). Successful
+ * requests are counted, not logged: logging each one would cost a third of the throughput
+ * (architecture.md, performance facts).
  */
 export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
   const registry = new Registry();
