@@ -56,7 +56,8 @@ export default defineConfig({
   webServer: {
     command: 'npm run start -w @sitemall/server',
     cwd: repoRoot,
-    env: { PORT: String(PORT), DATA_DIR: dataDir },
+    // No operators' listener: its fixed port would collide between parallel runs (main.test.ts covers it).
+    env: { PORT: String(PORT), DATA_DIR: dataDir, OPS_PORT: 'off' },
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -29,6 +29,8 @@ async function startServer(dataDir: string) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       LOGIN_LIMIT_PER_IP: '1000000',
+      // A server already running here holds the operators' port; the bench does not need it.
+      OPS_PORT: 'off',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

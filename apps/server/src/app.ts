@@ -34,8 +34,10 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { observabilityPlugin } from './plugins/observability';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { storefrontPlugin } from './plugins/storefront';
 import { captchaSimulatorRoutes } from './simulators/captcha';
+import { announceDemo } from './simulators/demo';
 import { partnerSimulatorRoutes, simulatedPartners } from './simulators/partners';
 import { createSmsSimulator, smsSimulatorRoutes } from './simulators/sms';
 import { createWechatpaySimulator, type WechatpaySimulator } from './simulators/wechatpay';
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
   const catalogs = deps.catalogs ?? (await createCatalogCache(deps.database));
   if (!deps.catalogs) app.addHook('onClose', () => catalogs.close());
 
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(docsPlugin);
   await app.register(observabilityPlugin, { database: deps.database });
@@ -197,10 +200,13 @@ export async function buildApp(deps: AppDeps) {
     { prefix: API_PREFIX },
   );
   if (simulator) {
-    await app.register(simulator.routes, { prefix: WECHATPAY_SIMULATOR_PREFIX });
-    await app.register(smsSimulatorRoutes, { simulator: smsSimulator });
-    await app.register(captchaSimulatorRoutes, { db: deps.database.db });
-    await app.register(partnerSimulatorRoutes, { partnerKey: deps.secrets.partnerKey });
+    await app.register(async (demo) => {
+      announceDemo(demo);
+      await demo.register(simulator.routes, { prefix: WECHATPAY_SIMULATOR_PREFIX });
+      await demo.register(smsSimulatorRoutes, { simulator: smsSimulator });
+      await demo.register(captchaSimulatorRoutes, { db: deps.database.db });
+      await demo.register(partnerSimulatorRoutes, { partnerKey: deps.secrets.partnerKey });
+    });
   }
 
   await app.register(mediaRoutes, { sites: deps.sites, db: deps.database.db });

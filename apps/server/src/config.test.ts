@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config';
+import { isLoopback, readConfig } from './config';
 
 describe('readConfig', () => {
   it('has defaults for a fresh machine: port 8080 on loopback, PGlite under ./data', () => {
@@ -22,6 +22,9 @@ describe('readConfig', () => {
       DATABASE_URL: 'postgres://u@h/db',
       REDIS_URL: 'redis://127.0.0.1:6379',
       LOG_LEVEL: 'warn',
+      SIMULATORS: 'off',
+      OPS_PORT: '9100',
+      OPS_HOST: '10.0.0.5',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -30,6 +33,8 @@ describe('readConfig', () => {
       databaseUrl: 'postgres://u@h/db',
       redisUrl: 'redis://127.0.0.1:6379',
       logLevel: 'warn',
+      simulators: false,
+      ops: { port: 9100, host: '10.0.0.5' },
     });
   });
 
@@ -39,6 +44,49 @@ describe('readConfig', () => {
     ).toThrow(
       /PORT must be[\s\S]*LOG_LEVEL must be[\s\S]*DATABASE_URL must start[\s\S]*REDIS_URL must start/,
     );
+  });
+
+  it('runs the whole demo on loopback: simulators on, operators listener on 127.0.0.1:9464', () => {
+    expect(readConfig({})).toMatchObject({
+      simulators: true,
+      demo: false,
+      ops: { port: 9464, host: '127.0.0.1' },
+    });
+    expect(readConfig({ HOST: '::1', SIMULATORS: 'on' }).simulators).toBe(true);
+    expect(readConfig({ SIMULATORS: 'off' }).simulators).toBe(false);
+  });
+
+  it('keeps the simulators off on a reachable HOST unless a demo is announced', () => {
+    expect(readConfig({ HOST: '0.0.0.0' })).toMatchObject({ simulators: false, demo: false });
+    expect(readConfig({ HOST: '0.0.0.0', SIMULATORS: 'off' }).simulators).toBe(false);
+    expect(readConfig({ HOST: '0.0.0.0', DEMO: 'on' })).toMatchObject({ simulators: true, demo: true });
+    expect(readConfig({ HOST: '10.1.2.3', SIMULATORS: 'on', DEMO: 'on' })).toMatchObject({
+      simulators: true,
+      demo: true,
+    });
+  });
+
+  it('refuses simulators on a reachable HOST without DEMO=on, and says what to set', () => {
+    for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'mall.example.com']) {
+      expect(() => readConfig({ HOST, SIMULATORS: 'on' })).toThrow(
+        /SIMULATORS=on would let anyone[\s\S]*SIMULATORS=off[\s\S]*SIMULATORS=on DEMO=on[\s\S]*HOST=127\.0\.0\.1/,
+      );
+    }
+    expect(() => readConfig({ DEMO: 'yes' })).toThrow(/DEMO must be on or off/);
+  });
+
+  it('tells loopback hosts from reachable ones', () => {
+    for (const host of ['127.0.0.1', '127.8.0.1', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopback(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.1', '::ffff:10.0.0.1', 'example.com', '127.example.com'])
+      expect(isLoopback(host), host).toBe(false);
+  });
+
+  it('turns the operators listener off with OPS_PORT=0 or off, and checks the port', () => {
+    expect(readConfig({ OPS_PORT: '0' }).ops).toBeUndefined();
+    expect(readConfig({ OPS_PORT: 'off' }).ops).toBeUndefined();
+    expect(() => readConfig({ OPS_PORT: '70000' })).toThrow(/OPS_PORT must be 1-65535, 0 or off/);
+    expect(() => readConfig({ PORT: '9464' })).toThrow(/OPS_PORT must differ from PORT/);
   });
 });
 

@@ -13,6 +13,10 @@ export interface Config {
   webDist: string;
   /** Expose the simulators' own endpoints (/simulator/...: SMS outbox, partner tickets). */
   simulators: boolean;
+  /** DEMO=on: a public demo; the start banner and every simulator answer say so. */
+  demo: boolean;
+  /** The operators' listener (/metrics, detailed /readyz); undefined when OPS_PORT is off. */
+  ops?: { port: number; host: string };
   /** Login-type calls one client IP may make per minute (brute-force guard). */
   loginsPerIpMinute: number;
   /** Minutes an unpaid order waits for payment before it expires (status 41). */
@@ -64,8 +68,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     problems.push('REDIS_URL must start with redis:// or rediss://');
-  const simulators = (env.SIMULATORS ?? 'on').toLowerCase();
+  const host = env.HOST || '127.0.0.1';
+  const demo = (env.DEMO || 'off').toLowerCase();
+  if (!['on', 'off'].includes(demo)) problems.push('DEMO must be on or off');
+  // The simulators hand anyone a login for any member and fake payments: on by themselves only
+  // where nobody else can reach them (loopback), elsewhere only as an announced demo.
+  const simulators = (env.SIMULATORS || (isLoopback(host) || demo === 'on' ? 'on' : 'off')).toLowerCase();
   if (!['on', 'off'].includes(simulators)) problems.push('SIMULATORS must be on or off');
+  if (simulators === 'on' && demo !== 'on' && !isLoopback(host)) problems.push(exposedSimulators(host));
+  const ops = readOps(env, port, problems);
   const loginsPerIpMinute = Number(env.LOGIN_LIMIT_PER_IP ?? 30);
   if (!Number.isInteger(loginsPerIpMinute) || loginsPerIpMinute < 1)
     problems.push('LOGIN_LIMIT_PER_IP must be a positive integer');
@@ -79,16 +90,50 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
-    host: env.HOST ?? '127.0.0.1',
+    host,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl,
     redisUrl,
     logLevel,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     simulators: simulators === 'on',
+    demo: demo === 'on',
+    ops,
     loginsPerIpMinute,
     orderExpireMinutes,
     publicUrl,
     trustProxy: trustProxy as Config['trustProxy'],
   };
+}
+
+/** 127.0.0.0/8, ::1 or localhost: only this machine can connect. */
+export function isLoopback(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h === '::1') return true;
+  if (h.startsWith('::ffff:')) return isLoopback(h.slice('::ffff:'.length));
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
+const exposedSimulators = (host: string) =>
+  `HOST=${host} can be reached from other machines, and SIMULATORS=on would let anyone there log in as any member, read SMS and image codes and fake payments. Set one of:
+  SIMULATORS=off            real shoppers (see "Going live" in README.md)
+  SIMULATORS=on DEMO=on     a public demo: every simulator answer and the start banner say so
+  HOST=127.0.0.1            this machine only`;
+
+export const DEFAULT_OPS_PORT = 9464;
+
+/** OPS_PORT (default 9464; 0 or off: no listener) on OPS_HOST (default loopback). */
+function readOps(env: NodeJS.ProcessEnv, port: number, problems: string[]): Config['ops'] {
+  const value = (env.OPS_PORT || String(DEFAULT_OPS_PORT)).toLowerCase();
+  if (value === 'off' || value === '0') return undefined;
+  const opsPort = Number(value);
+  if (!Number.isInteger(opsPort) || opsPort < 1 || opsPort > 65535) {
+    problems.push(`OPS_PORT must be 1-65535, 0 or off, got "${env.OPS_PORT}"`);
+  } else if (opsPort === port) {
+    problems.push(`OPS_PORT must differ from PORT (${port})`);
+  }
+  return { port: opsPort, host: env.OPS_HOST || '127.0.0.1' };
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
-function start(dataDir: string, port: number) {
+function start(dataDir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -17,6 +17,8 @@ function start(dataDir: string, port: number) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       WEB_DIST: '/nonexistent',
+      OPS_PORT: String(port + 1),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,6 +49,14 @@ describe('main', () => {
       const first = start(dataDir, port);
       await first.ready;
       expect(first.output()).toContain(`http://localhost:${port}/shoppingmall/home?siteId=719`);
+      // On loopback the whole demo runs, simulators included.
+      expect(first.output()).toContain('Simulators on (this machine only');
+      expect((await fetch(`http://127.0.0.1:${port}/simulator/sms/outbox?phone=1`)).status).toBe(200);
+      // Metrics answer on the operators' listener only, not on the public port.
+      const metrics = await fetch(`http://127.0.0.1:${port + 1}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('http_request_duration_seconds');
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
       // A request whose body is still arriving when the stop signal comes must still be answered.
       const body = '{"siteId":719}';
       const socket = net.connect(port, '127.0.0.1');
@@ -71,8 +81,9 @@ describe('main', () => {
       expect(await first.exited).toBe(0);
 
       // The data written by the first run is still there: a second start seeds nothing.
-      const second = start(dataDir, port);
+      const second = start(dataDir, port, { DEMO: 'on' });
       await second.ready;
+      expect(second.output()).toContain('DEMO MODE (DEMO=on)');
       const res = await fetch(`http://127.0.0.1:${port}/front-mall-api/mall/mallsite/getSiteConfig`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -83,6 +94,24 @@ describe('main', () => {
       ).toBe('云企员工福利商城');
       second.child.kill('SIGINT');
       expect(await second.exited).toBe(0);
+    },
+  );
+
+  it(
+    'refuses to start with the simulators on a reachable HOST without DEMO=on, saying what to set',
+    { timeout: 30_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-main-'));
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const server = start(dataDir, port, { HOST: '0.0.0.0', SIMULATORS: 'on' });
+      server.ready.catch(() => {});
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(/HOST=0\.0\.0\.0 can be reached from other machines/);
+      expect(server.output()).toContain('SIMULATORS=off');
+      expect(server.output()).toContain('SIMULATORS=on DEMO=on');
+      expect(server.output()).not.toContain('Sitemall is running');
+      // It refused before opening anything: no database, no secrets.
+      expect(await readdir(dataDir)).toEqual([]);
     },
   );
 });

@@ -8,6 +8,7 @@ import { loadSecrets } from './lib/secrets';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
 import { createSiteCache } from './modules/site/site.service';
+import { createOpsApp } from './plugins/observability';
 
 /** Read config, open the database, migrate, seed demo data when empty, listen. */
 async function main() {
@@ -68,10 +69,29 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  // Metrics and the detailed readiness answer on their own listener only (OPS_PORT).
+  const ops = config.ops && (await createOpsApp({ database, registry: app.metrics, log: app.log }));
+  if (ops) {
+    app.addHook('onClose', () => ops.close());
+    await ops.listen(config.ops).catch((error: Error) => {
+      throw new Error(`OPS_PORT ${config.ops?.port}: ${error.message}; set OPS_PORT to a free port, or off`);
+    });
+  }
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`;
   app.log.info(`database: ${where}${seeded ? ' (demo data seeded)' : ''}`);
   const shownHost = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+  if (config.ops) console.log(`Operators: http://${config.ops.host}:${config.ops.port}/metrics and /readyz`);
+  if (config.demo && config.simulators) {
+    console.log(
+      'DEMO MODE (DEMO=on): the simulators under /simulator/ let anyone log in as any member, read SMS and image codes and fake payments. Never let real shoppers in.',
+    );
+  } else if (config.simulators) {
+    console.log(
+      'Simulators on (this machine only, HOST is loopback): /simulator/...; SIMULATORS=off turns them off.',
+    );
+  }
+  // Last: scripts and tests take this line as "started" and read what came before.
   console.log(`Sitemall is running: http://${shownHost}:${config.port}/shoppingmall/home?siteId=719`);
 }
 

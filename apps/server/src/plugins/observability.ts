@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
@@ -13,8 +13,9 @@ declare module 'fastify' {
 }
 
 /**
- * Health, readiness and Prometheus metrics. Successful requests are counted, not logged:
- * logging each one would cost a third of the throughput (architecture.md, performance facts).
+ * Health, readiness, and the Prometheus metrics collected (served by createOpsApp). Successful
+ * requests are counted, not logged: logging each one would cost a third of the throughput
+ * (architecture.md, performance facts).
  */
 export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
   const registry = new Registry();
@@ -44,15 +45,42 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { datab
 
   const hidden = { schema: { hide: true } };
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));
+  // Public: ready or not, nothing more; the details are on the operators' listener.
   app.get('/readyz', hidden, async (_req, reply) => {
-    try {
-      await opts.database.ping();
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+    const { ready } = await readiness(opts.database);
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable' });
   });
-  app.get('/metrics', hidden, async (_req, reply) =>
-    reply.type(registry.contentType).send(await registry.metrics()),
-  );
 });
+
+/** The readiness check, with what an operator needs to know when it fails. */
+export async function readiness(database: Database): Promise<{ ready: boolean; body: object }> {
+  try {
+    await database.ping();
+    return { ready: true, body: { status: 'ok' } };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ready: false, body: { status: 'unavailable', database: reason } };
+  }
+}
+
+/**
+ * The operators' listener (OPS_PORT, loopback by default): metrics and the detailed readiness
+ * tell an outsider too much (routes, traffic, database errors) for the public port.
+ */
+export async function createOpsApp(opts: {
+  database: Database;
+  registry: Registry;
+  log?: FastifyBaseLogger;
+}) {
+  const ops = Fastify(opts.log ? { loggerInstance: opts.log } : {});
+  ops.get('/healthz', async () => ({ status: 'ok' }));
+  ops.get('/readyz', async (_req, reply) => {
+    const { ready, body } = await readiness(opts.database);
+    return reply.status(ready ? 200 : 503).send(body);
+  });
+  ops.get('/metrics', async (_req, reply) =>
+    reply.type(opts.registry.contentType).send(await opts.registry.metrics()),
+  );
+  await ops.ready();
+  return ops;
+}

@@ -1,3 +1,5 @@
+import { DEMO_BANNER } from '../demo';
+
 /**
  * The "phone" a developer pays with: a payment sheet like WeChat's after scanning a Native
  * code. Self-contained HTML (no scripts, no external assets) so it works from any browser
@@ -33,7 +35,7 @@ export const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 10
 
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#ededed;
+body{margin:0;padding:48px 0 16px;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#ededed;
 font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Hiragino Sans GB","Microsoft YaHei","Segoe UI",Roboto,sans-serif;color:#191919}
 .card{width:360px;max-width:100%;background:#fff;border-radius:12px;padding:28px 24px;box-shadow:0 2px 12px rgba(0,0,0,.08);text-align:center}
 .brand{font-size:13px;color:#07c160;letter-spacing:1px;margin-bottom:16px}
@@ -52,14 +54,15 @@ form{margin:0}
 .result{font-size:22px;font-weight:600;margin:8px 0}
 .icon{width:64px;height:64px;border-radius:50%;margin:8px auto 12px;display:flex;align-items:center;justify-content:center;font-size:36px;color:#fff}
 .ok{background:#07c160}.bad{background:#fa5151}.grey{background:#b2b2b2}
-.hint{color:#888;font-size:14px;margin:0 0 20px}`;
+.hint{color:#888;font-size:14px;margin:0 0 20px}
+.demo{position:fixed;top:0;left:0;right:0;padding:8px 12px;background:#fff7e6;color:#ad4e00;border-bottom:1px solid #ffd591;font-size:14px;text-align:center}`;
 
 function page(title: string, content: string): string {
   return `<!doctype html>
 <html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
-<body><main class="card"><div class="brand">微信支付 · 模拟器</div>${content}</main></body></html>`;
+<body><div class="demo" role="note">${DEMO_BANNER}</div><main class="card"><div class="brand">微信支付 · 模拟器</div>${content}</main></body></html>`;
 }
 
 const details = (order: ScanOrder) => `<dl>
