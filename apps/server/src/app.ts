@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { finiteKeyword } from '@sitemall/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
@@ -102,6 +103,8 @@ export async function buildApp(deps: AppDeps) {
     },
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, allErrors: false },
+      // The contract's integers refuse what coercion turns into ±Infinity (numbers.ts).
+      plugins: [(ajv) => ajv.addKeyword(finiteKeyword)],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,4 +1,4 @@
-import { CODE } from '@sitemall/contract';
+import { CODE, FINITE_KEYWORD } from '@sitemall/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fail } from '../lib/envelope';
@@ -25,6 +25,7 @@ export function validationMessage(errors: AjvError[]): string {
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
+    case FINITE_KEYWORD:
       return `参数 ${field(e)} 超出允许范围`;
     case 'maxLength':
     case 'maxItems':

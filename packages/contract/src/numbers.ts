@@ -1,0 +1,51 @@
+import { type IntegerOptions, Type } from '@sinclair/typebox';
+
+/**
+ * The one rule for every whole number a client sends (ids, quantities, pages, amounts).
+ *
+ * Form fields arrive as strings and the server's AJV coerces them (`coerceTypes`). AJV turns
+ * "Infinity", "-Infinity" and "1e400" into ±Infinity and then skips minimum/maximum for
+ * non-finite numbers, so a bounded `Type.Integer` alone lets them through to PostgreSQL. Every
+ * request integer therefore carries `FINITE_KEYWORD` (checked after coercion, see
+ * `finiteKeyword`) and an explicit range that fits the column it ends up in.
+ */
+
+/** Largest value of a PostgreSQL `integer` (int4) column: every id and amount a client names. */
+export const INT4_MAX = 2_147_483_647;
+/** Largest amount in fen a client may name (below INT4_MAX so sums of two still fit). */
+export const MAX_AMOUNT = 2_000_000_000;
+
+/** Schema keyword that refuses ±Infinity and NaN after AJV's type coercion. */
+export const FINITE_KEYWORD = 'x-finite';
+
+/**
+ * AJV keyword definition for FINITE_KEYWORD (plain object: the contract does not depend on
+ * AJV). Untyped, so AJV runs it for every value, after coercion; the built-in number keywords
+ * are skipped for non-finite numbers, this one is not.
+ */
+export const finiteKeyword = {
+  keyword: FINITE_KEYWORD,
+  schemaType: 'boolean',
+  errors: false,
+  validate: (required: boolean, data: unknown): boolean =>
+    !required || typeof data !== 'number' || Number.isFinite(data),
+} as const;
+
+/** A whole number in [minimum, maximum]; both bounds are required so no field is unbounded. */
+export const Int = (minimum: number, maximum: number, options: IntegerOptions = {}) => {
+  if (!Number.isSafeInteger(minimum) || !Number.isSafeInteger(maximum) || minimum > maximum) {
+    throw new Error(`Int: bad range [${minimum}, ${maximum}]`);
+  }
+  return Type.Integer({ ...options, minimum, maximum, [FINITE_KEYWORD]: true });
+};
+
+/** The id of a row (serial, int4) as a client names it. */
+export const Id = (options: IntegerOptions = {}) => Int(1, INT4_MAX, options);
+
+/** An amount in fen a client names (e.g. the points part of a payment). */
+export const Amount = (options: IntegerOptions = {}) =>
+  Int(0, MAX_AMOUNT, { description: 'fen', ...options });
+
+/** Milliseconds since the epoch (signed requests). */
+export const EpochMs = (options: IntegerOptions = {}) =>
+  Int(0, Number.MAX_SAFE_INTEGER, { description: 'ms since epoch', ...options });
