@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
 import type { Database } from './db/client';
+import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
 import { addressRoutes } from './modules/address/address.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -92,7 +93,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 /** Builds the whole HTTP application from its dependencies; it opens nothing itself. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: safeLoggerOptions(deps.logger),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,

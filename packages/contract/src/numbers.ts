@@ -49,3 +49,7 @@ export const Amount = (options: IntegerOptions = {}) =>
 /** Milliseconds since the epoch (signed requests). */
 export const EpochMs = (options: IntegerOptions = {}) =>
   Int(0, Number.MAX_SAFE_INTEGER, { description: 'ms since epoch', ...options });
+
+/** Whether a value parsed by hand (a path segment, "1,2,3") is a row id a column can hold. */
+export const isRowId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= INT4_MAX;

@@ -41,6 +41,20 @@ export function parsePayload(text: string, hint: 'json' | 'form' | 'any'): unkno
   return parseUrlEncoded(trimmed);
 }
 
+/**
+ * The path of the first string field holding a NUL character, which no PostgreSQL text column
+ * accepts (it would fail the query). Raw text bodies (notify routes) are not fields: skipped.
+ */
+export function fieldWithNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return path && value.includes('\u0000') ? path : undefined;
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = fieldWithNul(item, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 const asText = (_req: FastifyRequest, body: string | Buffer) =>
   typeof body === 'string' ? body : body.toString('utf8');
 
@@ -71,5 +85,7 @@ export const bodyPlugin = fp(async (app: FastifyInstance) => {
   // A POST without a body validates as an empty payload, so "missing field" is what it reports.
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+    const bad = fieldWithNul(req.body) ?? fieldWithNul(req.query);
+    if (bad !== undefined) throw badRequest(`参数 ${bad} 包含非法字符`);
   });
 });

@@ -4,6 +4,7 @@ import {
   type Cart,
   type CartItem,
   CartLineInput,
+  isRowId,
   MAX_CART_LINES,
   MAX_CART_NUM,
 } from '@sitemall/contract';
@@ -76,11 +77,7 @@ export function parseIdList(value: number[] | string | undefined): number[] {
   }
   if (!Array.isArray(list)) throw badRequest('参数 ids 格式不正确');
   const ids = list.map(Number);
-  if (
-    ids.length === 0 ||
-    ids.length > MAX_CART_LINES ||
-    ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-  )
+  if (ids.length === 0 || ids.length > MAX_CART_LINES || ids.some((id) => !isRowId(id)))
     throw badRequest('参数 ids 格式不正确');
   return [...new Set(ids)];
 }

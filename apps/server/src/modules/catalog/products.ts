@@ -2,6 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import {
   type CombinedStock,
   type HomeProductList,
+  isRowId,
   type LimitCheck,
   MAX_LIST_ITEMS,
   PAGE_SIZE,
@@ -394,10 +395,7 @@ export async function cardsByIds(ctx: RequestContext, ids: readonly number[]): P
 
 export function parseIds(ids: number[] | string): number[] {
   const list = typeof ids === 'string' ? ids.split(',').map(Number) : ids;
-  return [...new Set(list.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647))].slice(
-    0,
-    MAX_LIST_ITEMS,
-  );
+  return [...new Set(list.filter(isRowId))].slice(0, MAX_LIST_ITEMS);
 }
 
 /** "Guess you like": best sellers of the product's category, then of the site. */
