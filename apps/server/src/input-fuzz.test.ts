@@ -1,3 +1,4 @@
+import { FINITE_KEYWORD } from '@sitemall/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buyer } from './modules/order/order.fixtures';
@@ -25,7 +26,7 @@ const SITE = 719;
 const ENVELOPE_KEYS = ['code', 'data', 'msg', 'success'];
 
 interface Operation {
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
 
@@ -190,5 +191,48 @@ describe('malformed input never reaches a 5xx', () => {
     }
     expect(failures).toEqual([]);
     expect(errorLogs()).toEqual([]);
+  });
+});
+
+describe('request schemas as served', () => {
+  it('bound every integer (x-finite, minimum, maximum) and every string (maxLength, pattern or enum)', async () => {
+    const t = await testApp();
+    try {
+      const { paths } = (await t.app.inject({ method: 'GET', url: '/front-mall-api/docs/json' })).json() as {
+        paths: Record<string, Record<string, Operation>>;
+      };
+      const unbounded: string[] = [];
+      const walk = (schema: JsonSchema | undefined, where: string) => {
+        if (!schema) return;
+        const type = schema.type;
+        if (type === 'integer' || type === 'number') {
+          if (schema[FINITE_KEYWORD] !== true || schema.minimum === undefined || schema.maximum === undefined)
+            unbounded.push(where);
+        }
+        if (
+          type === 'string' &&
+          schema.maxLength === undefined &&
+          !schema.pattern &&
+          !schema.format &&
+          !schema.enum &&
+          schema.const === undefined
+        )
+          unbounded.push(where);
+        for (const [k, s] of Object.entries(schema.properties ?? {})) walk(s, `${where}.${k}`);
+        if (schema.items) walk(schema.items, `${where}[]`);
+        for (const s of schema.anyOf ?? []) walk(s, `${where}|`);
+      };
+      for (const [path, ops] of Object.entries(paths)) {
+        if (!path.startsWith('/front-mall-api/')) continue;
+        for (const [method, op] of Object.entries(ops)) {
+          for (const [type, c] of Object.entries(op.requestBody?.content ?? {}))
+            walk(c.schema, `${method} ${path} ${type}`);
+          for (const p of op.parameters ?? []) walk(p.schema, `${method} ${path} ${p.in}:${p.name}`);
+        }
+      }
+      expect(unbounded).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -27,7 +27,10 @@ export const CART_MSG = {
 
 const Id = IdOf();
 /** Lists of ids arrive as a list or, from form data, as "1,2,3" or its JSON text. */
-export const IdList = Type.Union([Type.Array(Id, { minItems: 1, maxItems: MAX_CART_LINES }), Type.String()]);
+export const IdList = Type.Union([
+  Type.Array(Id, { minItems: 1, maxItems: MAX_CART_LINES }),
+  Type.String({ maxLength: MAX_CART_LINES * 12 }),
+]);
 
 /** A line as the client sends it (section 3: productId, num, specificationId, specificationValue). */
 export const CartLineInput = Type.Object({
@@ -86,7 +89,7 @@ export const GetCartProductBody = Type.Object({ siteId: SiteId, userId: Type.Opt
 export const SubmitCartBody = Type.Object({
   siteId: SiteId,
   repeat: Type.Optional(Type.Unknown()),
-  token: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String({ maxLength: 256 })),
   productInfo: CartLinesInput,
 });
 export type SubmitCartBody = Static<typeof SubmitCartBody>;

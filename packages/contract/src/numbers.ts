@@ -53,3 +53,66 @@ export const EpochMs = (options: IntegerOptions = {}) =>
 /** Whether a value parsed by hand (a path segment, "1,2,3") is a row id a column can hold. */
 export const isRowId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= INT4_MAX;
+
+/** How a whole number is written where a client sends text (form data): a minus and digits only. */
+export const INTEGER_TEXT = /^-?\d+$/;
+
+interface SchemaShape {
+  type?: unknown;
+  properties?: Record<string, SchemaShape>;
+  items?: SchemaShape;
+  anyOf?: SchemaShape[];
+  [FINITE_KEYWORD]?: unknown;
+}
+
+const kindOf = (value: unknown) =>
+  Array.isArray(value) ? 'array' : value === null ? 'null' : (typeof value as string);
+const acceptsKind = (schema: SchemaShape, kind: string) =>
+  schema.type === kind ||
+  (kind === 'number' && schema.type === 'integer') ||
+  (kind === 'string' && schema.type === 'integer') ||
+  (kind === 'boolean' && schema.type === 'integer');
+
+/**
+ * The path of the first value a schema wants as one of these integers but that is written
+ * otherwise ("0x1F", "1e3", " 7", "1.0", true): AJV's coercion would read a number into it.
+ * Unions are followed along the branch of the value's kind; text meant for a string branch
+ * (ids as "1,2,3") is that branch's business.
+ */
+export function malformedInteger(schema: unknown, value: unknown, path = ''): string | undefined {
+  if (!schema || typeof schema !== 'object' || value === undefined) return undefined;
+  const s = schema as SchemaShape;
+  if (s[FINITE_KEYWORD] === true) {
+    if (typeof value === 'boolean') return path;
+    return typeof value === 'string' && !INTEGER_TEXT.test(value) ? path : undefined;
+  }
+  if (s.anyOf) {
+    const kind = kindOf(value);
+    if (s.anyOf.some((b) => b.type === kind)) {
+      const branch = s.anyOf.find((b) => b.type === kind);
+      return kind === 'string' ? undefined : malformedInteger(branch, value, path);
+    }
+    return malformedInteger(
+      s.anyOf.find((b) => acceptsKind(b, kind)),
+      value,
+      path,
+    );
+  }
+  if (s.type === 'object' && s.properties && value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, sub] of Object.entries(s.properties)) {
+      const found = malformedInteger(
+        sub,
+        (value as Record<string, unknown>)[key],
+        path ? `${path}.${key}` : key,
+      );
+      if (found !== undefined) return found;
+    }
+  }
+  if (s.type === 'array' && s.items && Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = malformedInteger(s.items, item, `${path}.${i}`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}

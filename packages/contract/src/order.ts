@@ -220,7 +220,7 @@ export const PayOrderBody = Type.Object({
   payWay: Type.String({ maxLength: 20 }),
   orderType: Type.Optional(Type.Unknown()),
   accVoucherIds: Type.Optional(Type.Unknown()),
-  token: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String({ maxLength: 256 })),
   /**
    * Mixed payment (beyond the spec, where the site's mixedPay switch allows it): with wx_pc,
    * the points, in fen, held now and spent when the WeChat part is paid; the rest is paid by WeChat.

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { malformedInteger } from '@sitemall/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors';
@@ -87,5 +88,10 @@ export const bodyPlugin = fp(async (app: FastifyInstance) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
     const bad = fieldWithNul(req.body) ?? fieldWithNul(req.query);
     if (bad !== undefined) throw badRequest(`参数 ${bad} 包含非法字符`);
+    // The one integer rule (contract numbers.ts): digits as written, before AJV coerces them.
+    const schema = req.routeOptions.schema;
+    const notInteger =
+      malformedInteger(schema?.body, req.body) ?? malformedInteger(schema?.querystring, req.query);
+    if (notInteger !== undefined) throw badRequest(`参数 ${notInteger} 格式不正确`);
   });
 });
