@@ -1,6 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
-import { FINITE_KEYWORD, finiteKeyword, Id, Int, isRowId, malformedInteger } from './numbers.ts';
+import {
+  FINITE_KEYWORD,
+  finiteKeyword,
+  Id,
+  Int,
+  isRowId,
+  malformedInteger,
+  readIntegers,
+} from './numbers.ts';
 
 describe('Int', () => {
   it('always carries both bounds and the finite keyword', () => {
@@ -56,4 +64,23 @@ describe('isRowId', () => {
     [Number.POSITIVE_INFINITY, false],
     ['1', false],
   ])('%s → %s', (value, expected) => expect(isRowId(value)).toBe(expected));
+});
+
+describe('readIntegers', () => {
+  const Line = Type.Object({
+    productId: Id(),
+    num: Type.Optional(Int(1, 9)),
+    note: Type.Optional(Type.String()),
+  });
+  it('reads digits as numbers and leaves everything else for the schema check to refuse', () => {
+    expect(readIntegers(Line, { productId: '12', num: '3', note: '7' })).toEqual({
+      productId: 12,
+      num: 3,
+      note: '7',
+    });
+    expect(readIntegers(Type.Array(Line), [{ productId: '0x1F', num: 1.9 }])).toEqual([
+      { productId: '0x1F', num: 1.9 },
+    ]);
+    expect(readIntegers(Line, { productId: true })).toEqual({ productId: true });
+  });
 });

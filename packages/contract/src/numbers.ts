@@ -116,3 +116,24 @@ export function malformedInteger(schema: unknown, value: unknown, path = ''): st
   }
   return undefined;
 }
+
+/**
+ * The same rule for values a service parses itself (lines sent as a JSON text): integers written
+ * as digits become numbers, everything else stays as it was, so a schema check then refuses
+ * "1e400", "0x1F", 2.7 or true instead of truncating them (TypeBox's Value.Convert would).
+ */
+export function readIntegers(schema: unknown, value: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return value;
+  const s = schema as SchemaShape;
+  if (s[FINITE_KEYWORD] === true)
+    return typeof value === 'string' && INTEGER_TEXT.test(value) ? Number(value) : value;
+  if (s.type === 'object' && s.properties && value && typeof value === 'object' && !Array.isArray(value)) {
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const [key, sub] of Object.entries(s.properties))
+      if (key in out) out[key] = readIntegers(sub, out[key]);
+    return out;
+  }
+  if (s.type === 'array' && s.items && Array.isArray(value))
+    return value.map((item) => readIntegers(s.items, item));
+  return value;
+}

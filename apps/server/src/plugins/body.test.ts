@@ -191,6 +191,24 @@ describe('malformed numbers are a 400 in every encoding (contract numbers.ts)', 
     }
   });
 
+  it('lines sent as a JSON text follow the same rule inside (no truncation of 1.9 or 1e400)', async () => {
+    const stock = (productId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/front-mall-api/api/product/combinedStock',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          siteId: '719',
+          productInfos: `[{"productId":${productId},"specificationId":"1","num":1}]`,
+        }).toString(),
+      });
+    expect((await stock('"1"')).json()).toMatchObject({ code: 200, success: true });
+    for (const bad of ['"1e400"', '1e400', '"0x1"', '1.9', 'true', '"1.0"', '" 1"']) {
+      const res = await stock(bad);
+      expect(res.json(), bad).toMatchObject({ code: 400, msg: '参数 productInfos 格式不正确' });
+    }
+  });
+
   it('a member route: cart quantity and line id', async () => {
     for (const [field, value] of [
       ['id', 'Infinity'],

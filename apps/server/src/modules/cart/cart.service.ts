@@ -7,6 +7,7 @@ import {
   isRowId,
   MAX_CART_LINES,
   MAX_CART_NUM,
+  readIntegers,
 } from '@sitemall/contract';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Member, RequestContext } from '../../context';
@@ -61,7 +62,7 @@ export function parseCartLines(value: unknown): CartLineValue[] {
       const n = Number(num);
       if (!Number.isInteger(n) || n < 1 || n > MAX_CART_NUM) throw badRequest(CART_MSG.badNum);
     }
-    const line = Value.Convert(CartLineInput, structuredClone(item));
+    const line = readIntegers(CartLineInput, item);
     if (!Value.Check(CartLineInput, line)) throw badRequest(CART_MSG.badLines);
     return { productId: line.productId, specificationId: line.specificationId, num: line.num ?? 1 };
   });

@@ -11,6 +11,7 @@ import {
   ProductLine,
   type ProductPage,
   type ProductStock,
+  readIntegers,
   type SORT_FIELDS,
 } from '@sitemall/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -307,7 +308,7 @@ export function parseLines(value: unknown): ProductLine[] {
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_LIST_ITEMS)
     throw badRequest(`参数 productInfos 须为 1-${MAX_LIST_ITEMS} 条商品`);
   return list.map((item) => {
-    const line = Value.Convert(ProductLine, Value.Default(ProductLine, structuredClone(item)));
+    const line = readIntegers(ProductLine, Value.Default(ProductLine, structuredClone(item)));
     if (!Value.Check(ProductLine, line)) throw badRequest('参数 productInfos 格式不正确');
     return line;
   });
