@@ -165,6 +165,8 @@ describe('cross-site and cross-member matrix', () => {
         ...(has('productInfo') ? [{ ...rest, productInfo: line }] : []),
       ];
     }
+    if (has('payWay'))
+      variants = variants.flatMap((v) => ['ye', 'wx_pc'].map((payWay) => ({ ...v, payWay })));
     if (has('orderNo'))
       variants = variants.flatMap((v) =>
         [victim.orderNo, victim.paidOrderNo, victim.childOrderNo].map((orderNo) => ({ ...v, orderNo })),

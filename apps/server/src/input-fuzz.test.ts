@@ -175,6 +175,29 @@ describe('malformed input never reaches a 5xx', () => {
     expect(sent).toBeGreaterThan(2000);
   });
 
+  it('POST routes: malformed tokens in the token and Authorization headers', async () => {
+    const tokens = [
+      'x'.repeat(8000),
+      'Infinity',
+      '１２３',
+      'null',
+      '%00',
+      'a b',
+      `${token}x`,
+      token.slice(1),
+    ];
+    for (const [path, ops] of Object.entries(paths)) {
+      if (!path.startsWith('/front-mall-api/') || !ops.post) continue;
+      for (const [i, bad] of tokens.entries()) {
+        const headers = i % 2 ? { token: bad } : { authorization: `Bearer ${bad}` };
+        const res = await t.app.inject({ method: 'POST', url: path, payload: { siteId: SITE }, headers });
+        check(res, `${path} token ${bad.slice(0, 20)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(errorLogs()).toEqual([]);
+  });
+
   it('GET routes (and the demo simulators): each query or path parameter malformed', async () => {
     for (const [path, ops] of Object.entries(paths)) {
       const simulator = path.startsWith('/simulator/');
