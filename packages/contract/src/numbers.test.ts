@@ -5,6 +5,7 @@ import {
   finiteKeyword,
   Id,
   Int,
+  idOf,
   isRowId,
   malformedInteger,
   readIntegers,
@@ -83,4 +84,19 @@ describe('readIntegers', () => {
     ]);
     expect(readIntegers(Line, { productId: true })).toEqual({ productId: true });
   });
+});
+
+describe('idOf', () => {
+  it.each([
+    ['12', 12],
+    [' 12 ', 12],
+    [12, 12],
+    ['0x1F', undefined],
+    ['1e1', undefined],
+    ['1.0', undefined],
+    [1.5, undefined],
+    ['2147483648', undefined],
+    [true, undefined],
+    ['', undefined],
+  ])('%j → %s', (value, expected) => expect(idOf(value)).toBe(expected));
 });

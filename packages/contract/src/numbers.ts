@@ -137,3 +137,10 @@ export function readIntegers(schema: unknown, value: unknown): unknown {
     return value.map((item) => readIntegers(s.items, item));
   return value;
 }
+
+/** An id inside a list a client writes ("1, 2, 3" or a JSON array): digits or a whole number. */
+export function idOf(value: unknown): number | undefined {
+  const text = typeof value === 'string' ? value.trim() : undefined;
+  const n = text === undefined ? value : INTEGER_TEXT.test(text) ? Number(text) : undefined;
+  return isRowId(n) ? n : undefined;
+}

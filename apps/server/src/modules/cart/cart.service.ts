@@ -4,7 +4,7 @@ import {
   type Cart,
   type CartItem,
   CartLineInput,
-  isRowId,
+  idOf,
   MAX_CART_LINES,
   MAX_CART_NUM,
   readIntegers,
@@ -74,13 +74,14 @@ export function parseIdList(value: number[] | string | undefined): number[] {
   let list: unknown = value;
   if (typeof value === 'string') {
     const text = value.trim();
-    list = text.startsWith('[') ? safeJson(text) : text.split(',').map((s) => Number(s.trim()));
+    list = text.startsWith('[') ? safeJson(text) : text.split(',');
   }
   if (!Array.isArray(list)) throw badRequest('参数 ids 格式不正确');
-  const ids = list.map(Number);
-  if (ids.length === 0 || ids.length > MAX_CART_LINES || ids.some((id) => !isRowId(id)))
+  // The contract's rule for ids in lists: digits or whole numbers in the int4 range.
+  const ids = list.map(idOf);
+  if (ids.length === 0 || ids.length > MAX_CART_LINES || ids.some((id) => id === undefined))
     throw badRequest('参数 ids 格式不正确');
-  return [...new Set(ids)];
+  return [...new Set(ids as number[])];
 }
 
 function safeJson(text: string): unknown {
