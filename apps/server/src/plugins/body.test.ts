@@ -13,6 +13,19 @@ describe('parsePayload', () => {
     expect(parsePayload('  ', 'json')).toEqual({});
   });
 
+  it('drops keys that would reach a prototype, in JSON and URL-encoded text', () => {
+    const json = parsePayload(
+      '{"siteId":1,"__proto__":{"polluted":1},"a":{"constructor":{"prototype":{}}}}',
+      'json',
+    );
+    expect(json).toEqual({ siteId: 1, a: {} });
+    expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+    const form = parsePayload('siteId=1&__proto__=x&__proto__=y&constructor=z', 'form');
+    expect(form).toEqual({ siteId: '1' });
+    expect(Object.getPrototypeOf(form)).toBe(Object.prototype);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('refuses JSON that is not an object', () => {
     expect(() => parsePayload('[1,2]', 'json')).toThrow('请求体必须是一个对象');
     expect(() => parsePayload('{broken', 'json')).toThrow('请求体不是有效的 JSON');

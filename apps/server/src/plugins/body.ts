@@ -6,9 +6,17 @@ import { badRequest } from '../lib/errors';
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Keys that would reach an object's prototype rather than name a field (Fastify's own JSON
+ * parser strips them; these parsers replace it): dropped from every encoding.
+ */
+const PROTO_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const withoutProtoKeys = (key: string, value: unknown) => (PROTO_KEYS.has(key) ? undefined : value);
+
 function parseUrlEncoded(text: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(text)) {
+    if (PROTO_KEYS.has(key)) continue;
     const existing = out[key];
     if (existing === undefined) out[key] = value;
     else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
@@ -28,7 +36,7 @@ export function parsePayload(text: string, hint: 'json' | 'form' | 'any'): unkno
   if (hint === 'json' || looksJson) {
     let value: unknown;
     try {
-      value = JSON.parse(trimmed);
+      value = JSON.parse(trimmed, withoutProtoKeys);
     } catch {
       if (hint === 'json') throw badRequest('请求体不是有效的 JSON');
       return parseUrlEncoded(trimmed);
