@@ -284,6 +284,65 @@ describe('malformed input never reaches a 5xx', () => {
     expect(errorLogs()).toEqual([]);
   });
 
+  it('media routes (not in the OpenAPI): ids out of range never reach the database', async () => {
+    const names = [
+      '9999999999.svg',
+      '2147483648-2.svg',
+      '0.svg',
+      'banner-99999999999999999999.svg',
+      'logo-2147483648.svg',
+      'qr-0.svg',
+      `${'9'.repeat(76)}.svg`,
+      '%00.svg',
+      '1e400.svg',
+    ];
+    for (const kind of ['demo', 'product', 'shop'])
+      for (const name of names) {
+        const res = await t.app.inject({ method: 'GET', url: `/media/${kind}/${name}` });
+        if (res.statusCode >= 500) failures.push(`/media/${kind}/${name}: HTTP ${res.statusCode}`);
+      }
+    expect(failures).toEqual([]);
+    expect(errorLogs()).toEqual([]);
+  });
+
+  it('the WeChat Pay simulator (served in demo mode): garbage never answers a 5xx', async () => {
+    const base = '/simulator/wechatpay';
+    const ids = ['x', '%00', 'a%00b', '9'.repeat(300), '%ED%A0%80'];
+    const bodies = [
+      '',
+      '{}',
+      '[]',
+      '{"mchid":"a\\u0000b","appid":1e400}',
+      '{"mchid":["x"],"amount":{"total":"Infinity"}}',
+    ];
+    const authorization =
+      'WECHATPAY2-SHA256-RSA2048 mchid="a\u0001",nonce_str="x",signature="x",timestamp="Infinity",serial_no="x"';
+    for (const id of ids) {
+      for (const body of bodies) {
+        for (const [method, url] of [
+          ['POST', `${base}/v3/pay/transactions/native`],
+          ['POST', `${base}/v3/pay/transactions/out-trade-no/${id}/close`],
+          ['POST', `${base}/v3/refund/domestic/refunds`],
+          ['GET', `${base}/v3/pay/transactions/out-trade-no/${id}?mchid=${id}`],
+          ['GET', `${base}/v3/refund/domestic/refunds/${id}`],
+          ['GET', `${base}/scan?code=${id}`],
+          ['POST', `${base}/scan/${id}/pay`],
+          ['POST', `${base}/scan/${id}/fail`],
+        ] as const) {
+          const res = await t.app.inject({
+            method,
+            url,
+            headers: { 'content-type': 'application/json', authorization },
+            ...(method === 'POST' ? { payload: body } : {}),
+          });
+          if (res.statusCode >= 500) failures.push(`${method} ${url} ${body}: HTTP ${res.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(errorLogs()).toEqual([]);
+  });
+
   it('WeChat Pay notify routes (their own protocol): garbage never answers a 5xx', async () => {
     const siteIds = ['719', '1000', '0', '-1', 'Infinity', '2147483648', '12345678901234567890', 'x'];
     const bodies = [

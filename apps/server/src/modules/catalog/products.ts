@@ -455,7 +455,7 @@ export async function homeProductList(ctx: RequestContext, catalogs: CatalogCach
 
 /** What a product tile is drawn from (media module); images are public like any shop's. */
 export async function productTileSource(db: Db, id: number) {
-  if (id > 2_147_483_647) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db
     .select({ id: product.id, name: product.name, brand: product.brand, kind: product.kind })
     .from(product)
@@ -464,7 +464,7 @@ export async function productTileSource(db: Db, id: number) {
 }
 
 export async function shopTileSource(db: Db, id: number) {
-  if (id > 2_147_483_647) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db.select({ id: shop.id, shopName: shop.shopName }).from(shop).where(eq(shop.id, id));
   return row;
 }
