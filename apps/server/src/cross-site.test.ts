@@ -13,7 +13,8 @@ import { type JsonSchema, plausible } from './test/fuzz';
 import { type TestApp, testApp } from './test/harness';
 
 /**
- * Every member route × the three demo members (and a second member of site 719) × the other
+ * Every POST route with a member token (the member routes and those that use a token when one
+ * comes) × the three demo members (and a second member of site 719) × the other
  * members' objects (addresses, cart lines, pending, paid and child orders), made first through
  * the normal APIs: no answer carries anything of another member, and no row of another member
  * changes.
@@ -45,7 +46,9 @@ describe('cross-site and cross-member matrix', () => {
   let t: TestApp;
   let api: ReturnType<typeof client>;
   const actors: Actor[] = [];
-  const memberRoutes: { path: string; properties: Record<string, JsonSchema>; required: Set<string> }[] = [];
+  /** Every POST route: those that need a member, and those that only use one when a token comes. */
+  const routes: { path: string; properties: Record<string, JsonSchema>; required: Set<string> }[] = [];
+  let memberOnly = 0;
 
   async function makeActor(
     name: string,
@@ -127,7 +130,8 @@ describe('cross-site and cross-member matrix', () => {
         siteId: 719,
         ...Object.fromEntries([...required].map((k) => [k, plausible(properties[k] ?? {}, k, 719)])),
       });
-      if (probe.body.code === 401) memberRoutes.push({ path, properties, required });
+      if (probe.body.code === 401) memberOnly += 1;
+      routes.push({ path, properties, required });
     }
   }, 120_000);
   afterAll(async () => {
@@ -135,7 +139,7 @@ describe('cross-site and cross-member matrix', () => {
   });
 
   /** The payloads an attacker sends at a victim's objects on one route. */
-  function attacks(route: (typeof memberRoutes)[number], attacker: Actor, victim: Actor): object[] {
+  function attacks(route: (typeof routes)[number], attacker: Actor, victim: Actor): object[] {
     const { path, properties, required } = route;
     const has = (k: string) => k in properties;
     const base: Record<string, unknown> = {};
@@ -202,17 +206,18 @@ describe('cross-site and cross-member matrix', () => {
     Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, sortById(v as { id?: unknown }[])]));
 
   it('finds the member routes and the objects to attack', () => {
-    expect(memberRoutes.length).toBeGreaterThan(25);
+    expect(memberOnly).toBeGreaterThan(25);
+    expect(routes.length).toBeGreaterThan(80);
     expect(actors.map((a) => a.siteId)).toEqual([719, 10110, 1000, 719]);
     for (const a of actors) expect(a.cartLineId).toBeGreaterThan(0);
   });
 
-  it('no member route reads or changes another member’s or another site’s objects', async () => {
+  it('no route called with a member token reads or changes another member’s or another site’s objects', async () => {
     const leaks: string[] = [];
     let sent = 0;
     for (const attacker of actors) {
       const before = normalised(await othersRows(attacker.id));
-      for (const route of memberRoutes) {
+      for (const route of routes) {
         for (const victim of actors) {
           if (victim === attacker) continue;
           const markers = [
