@@ -5,9 +5,13 @@ import { type IntegerOptions, Type } from '@sinclair/typebox';
  *
  * Form fields arrive as strings and the server's AJV coerces them (`coerceTypes`). AJV turns
  * "Infinity", "-Infinity" and "1e400" into ±Infinity and then skips minimum/maximum for
- * non-finite numbers, so a bounded `Type.Integer` alone lets them through to PostgreSQL. Every
- * request integer therefore carries `FINITE_KEYWORD` (checked after coercion, see
- * `finiteKeyword`) and an explicit range that fits the column it ends up in.
+ * non-finite numbers, so a bounded `Type.Integer` alone lets them through to PostgreSQL. So:
+ * - every request integer is an `Int` (or `Id`, `Amount`, `EpochMs`): an explicit range that
+ *   fits the column it ends up in, and `FINITE_KEYWORD`, checked after coercion;
+ * - text meant as one of them is digits only (`malformedInteger`, checked by the server before
+ *   AJV coerces "0x1F", "1e3" or true into numbers);
+ * - what services parse themselves (lines as JSON text, "1,2,3") follows the same rule
+ *   (`readIntegers`, `idOf`, `isRowId`).
  */
 
 /** Largest value of a PostgreSQL `integer` (int4) column: every id and amount a client names. */
