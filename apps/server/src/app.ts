@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { finiteKeyword } from '@sitemall/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
 import type { Database } from './db/client';
+import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
 import { addressRoutes } from './modules/address/address.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -109,7 +111,7 @@ function trustProxyOption(trust: AppDeps['trustProxy']): FastifyServerOptions['t
 /** Builds the whole HTTP application from its dependencies; it opens nothing itself. */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: safeLoggerOptions(deps.logger),
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(deps.trustProxy),
@@ -121,6 +123,8 @@ export async function buildApp(deps: AppDeps) {
     },
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, allErrors: false },
+      // The contract's integers refuse what coercion turns into ±Infinity (numbers.ts).
+      plugins: [(ajv) => ajv.addKeyword(finiteKeyword)],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Envelope } from './envelope.ts';
+import { Id as IdOf } from './numbers.ts';
 import { SiteId } from './site.ts';
 
 /**
@@ -21,7 +22,7 @@ export const ADDRESS_MSG = {
   deleted: '删除成功',
 } as const;
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Id = IdOf();
 const Code = Type.String({ pattern: '^\\d{6}$', description: 'GB/T 2260 six-digit code' });
 
 export const Address = Type.Object({

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ProductSource } from './catalog.ts';
 import { Envelope } from './envelope.ts';
+import { Id as IdOf, Int } from './numbers.ts';
 import { SiteId } from './site.ts';
 
 /**
@@ -24,15 +25,18 @@ export const CART_MSG = {
   removed: '删除成功',
 } as const;
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Id = IdOf();
 /** Lists of ids arrive as a list or, from form data, as "1,2,3" or its JSON text. */
-export const IdList = Type.Union([Type.Array(Id, { minItems: 1, maxItems: MAX_CART_LINES }), Type.String()]);
+export const IdList = Type.Union([
+  Type.Array(Id, { minItems: 1, maxItems: MAX_CART_LINES }),
+  Type.String({ maxLength: MAX_CART_LINES * 12 }),
+]);
 
 /** A line as the client sends it (section 3: productId, num, specificationId, specificationValue). */
 export const CartLineInput = Type.Object({
   productId: Id,
   specificationId: Id,
-  num: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CART_NUM, description: 'default 1' })),
+  num: Type.Optional(Int(1, MAX_CART_NUM, { description: 'default 1' })),
   specificationValue: Type.Optional(
     Type.String({ maxLength: 200, description: 'ignored: the server knows it' }),
   ),
@@ -85,7 +89,7 @@ export const GetCartProductBody = Type.Object({ siteId: SiteId, userId: Type.Opt
 export const SubmitCartBody = Type.Object({
   siteId: SiteId,
   repeat: Type.Optional(Type.Unknown()),
-  token: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String({ maxLength: 256 })),
   productInfo: CartLinesInput,
 });
 export type SubmitCartBody = Static<typeof SubmitCartBody>;
@@ -96,7 +100,7 @@ export type MergeCartBody = Static<typeof MergeCartBody>;
 export const UpdateCartNumBody = Type.Object({
   siteId: SiteId,
   id: Id,
-  num: Type.Integer({ minimum: 1, maximum: MAX_CART_NUM }),
+  num: Int(1, MAX_CART_NUM),
 });
 export type UpdateCartNumBody = Static<typeof UpdateCartNumBody>;
 /** POST /api/productCarts/deleteCart: removes lines. */

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Envelope } from './envelope.ts';
 import { ImageCodeProof } from './identity.ts';
+import { Amount, Id as IdOf, Int } from './numbers.ts';
 import { Page, PageNum } from './paging.ts';
 import { HomePageMode, PcInfo, SiteId } from './site.ts';
 
@@ -14,7 +15,7 @@ export const MAX_SEARCH_LENGTH = 50;
 /** How many ids, lines or products one call may name. */
 export const MAX_LIST_ITEMS = 50;
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Id = IdOf();
 export const SORT_FIELDS = ['default', 'sales', 'price', 'new'] as const;
 const SortField = Type.Union(
   SORT_FIELDS.map((f) => Type.Literal(f)),
@@ -105,7 +106,7 @@ export type ProductDetail = Static<typeof ProductDetail>;
 export const ProductLine = Type.Object({
   productId: Id,
   specificationId: Id,
-  num: Type.Integer({ minimum: 1, maximum: 9999 }),
+  num: Int(1, 9999),
 });
 export type ProductLine = Static<typeof ProductLine>;
 /** Form data sends lists as a JSON text; both forms are accepted. */
@@ -224,8 +225,8 @@ export const SearchBody = Type.Object({
   siteId: SiteId,
   itemName: Type.String({ maxLength: MAX_SEARCH_LENGTH, description: '搜索词' }),
   cateId: Type.Optional(Id),
-  minPrice: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'fen' })),
-  maxPrice: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000, description: 'fen' })),
+  minPrice: Type.Optional(Amount()),
+  maxPrice: Type.Optional(Amount()),
   sortField: Type.Optional(
     Type.Union(
       SEARCH_SORT_FIELDS.map((f) => Type.Literal(f)),

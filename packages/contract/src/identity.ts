@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Envelope } from './envelope.ts';
+import { EpochMs } from './numbers.ts';
 import { SiteId } from './site.ts';
 
 /**
@@ -287,7 +288,7 @@ export const MarketingLoginBody = Type.Object({
 export const AutoLoginQuery = Type.Object({
   siteId: SiteId,
   userId: Opaque('partner user id', 128),
-  timestamp: Type.Integer({ description: 'ms since epoch' }),
+  timestamp: EpochMs(),
   nonce: Opaque('random, single use', 64),
   sign: Opaque('hex HMAC-SHA256 of "siteId&userId&timestamp&nonce" with the site partner key', 128),
 });

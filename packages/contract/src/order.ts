@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Address } from './address.ts';
 import { CartLinesInput, IdList } from './cart.ts';
 import { Envelope } from './envelope.ts';
+import { Amount, Id as IdOf, Int } from './numbers.ts';
 import { Page, PageNum } from './paging.ts';
 import { SiteId } from './site.ts';
 
@@ -61,7 +62,7 @@ export const ORDER_MSG = {
   badRequestId: '参数 requestId 格式不正确',
 } as const;
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Id = IdOf();
 const OrderNo = Type.String({ pattern: '^[A-Za-z0-9]{8,40}$' });
 const Time = Type.String({ format: 'date-time' });
 
@@ -187,7 +188,10 @@ export const SubmitOrderBody = Type.Object({
   productInfos: Type.Optional(CartLinesInput),
   addressId: Type.Optional(Id),
   accVoucherIds: Type.Optional(
-    Type.Union([Type.Array(Type.Union([Type.String(), Type.Integer()])), Type.String()]),
+    Type.Union([
+      Type.Array(Type.Union([Type.String({ maxLength: 64 }), Id]), { maxItems: 20 }),
+      Type.String({ maxLength: 1000 }),
+    ]),
   ),
   requestId: Type.Optional(Type.String({ pattern: '^[\\w.:-]{8,64}$' })),
   remark: Type.Optional(Type.String({ maxLength: 200 })),
@@ -216,12 +220,12 @@ export const PayOrderBody = Type.Object({
   payWay: Type.String({ maxLength: 20 }),
   orderType: Type.Optional(Type.Unknown()),
   accVoucherIds: Type.Optional(Type.Unknown()),
-  token: Type.Optional(Type.String()),
+  token: Type.Optional(Type.String({ maxLength: 256 })),
   /**
    * Mixed payment (beyond the spec, where the site's mixedPay switch allows it): with wx_pc,
    * the points, in fen, held now and spent when the WeChat part is paid; the rest is paid by WeChat.
    */
-  pointsAmount: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000 })),
+  pointsAmount: Type.Optional(Amount()),
 });
 export type PayOrderBody = Static<typeof PayOrderBody>;
 
@@ -297,7 +301,7 @@ export const PayOrderInfoReply = Envelope(PayOrderInfo);
 /** POST /api/order/myOrderList: status filters one code; tab filters a tab of ORDER_TABS. */
 export const MyOrderListBody = Type.Object({
   siteId: SiteId,
-  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+  status: Type.Optional(Int(0, 99)),
   tab: Type.Optional(Type.Union(ORDER_TABS.map((t) => Type.Literal(t.key)))),
   pageNum: Type.Optional(PageNum),
 });

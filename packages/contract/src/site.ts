@@ -1,8 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Envelope } from './envelope.ts';
+import { Id } from './numbers.ts';
 
 /** A site id as a client sends it: a positive integer (form fields arrive as strings). */
-export const SiteId = Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: '站点 id' });
+export const SiteId = Id({ description: '站点 id' });
 
 const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 

@@ -13,6 +13,19 @@ describe('parsePayload', () => {
     expect(parsePayload('  ', 'json')).toEqual({});
   });
 
+  it('drops keys that would reach a prototype, in JSON and URL-encoded text', () => {
+    const json = parsePayload(
+      '{"siteId":1,"__proto__":{"polluted":1},"a":{"constructor":{"prototype":{}}}}',
+      'json',
+    );
+    expect(json).toEqual({ siteId: 1, a: {} });
+    expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+    const form = parsePayload('siteId=1&__proto__=x&__proto__=y&constructor=z', 'form');
+    expect(form).toEqual({ siteId: '1' });
+    expect(Object.getPrototypeOf(form)).toBe(Object.prototype);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('refuses JSON that is not an object', () => {
     expect(() => parsePayload('[1,2]', 'json')).toThrow('请求体必须是一个对象');
     expect(() => parsePayload('{broken', 'json')).toThrow('请求体不是有效的 JSON');
@@ -128,5 +141,100 @@ describe('bad bodies answer the envelope, never a 5xx', () => {
     if (msg) expect(body.msg).toBe(msg);
     else expect(body.msg).toMatch(/\S/);
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+});
+
+describe('malformed numbers are a 400 in every encoding (contract numbers.ts)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp();
+  });
+  afterAll(() => t.close());
+
+  const BOUNDARY = '----n';
+  const encodings: [string, (field: string, value: string) => { contentType: string; payload: string }][] = [
+    ['JSON', (f, v) => ({ contentType: 'application/json', payload: `{"${f}":${JSON.stringify(v)}}` })],
+    ['JSON number', (f, v) => ({ contentType: 'application/json', payload: `{"${f}":${v}}` })],
+    ['JSON string', (f, v) => ({ contentType: 'text/plain', payload: JSON.stringify(`{"${f}":"${v}"}`) })],
+    [
+      'URL-encoded',
+      (f, v) => ({
+        contentType: 'application/x-www-form-urlencoded',
+        payload: `${f}=${encodeURIComponent(v)}`,
+      }),
+    ],
+    [
+      'multipart',
+      (f, v) => ({
+        contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+        payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${f}"\r\n\r\n${v}\r\n--${BOUNDARY}--\r\n`,
+      }),
+    ],
+  ];
+  const cases: [string, string][] = [
+    ['Infinity', '参数 siteId 格式不正确'],
+    ['-Infinity', '参数 siteId 格式不正确'],
+    // Digits only, but AJV's coercion makes Infinity of them: the x-finite keyword refuses it.
+    ['9'.repeat(400), '参数 siteId 超出允许范围'],
+    ['1e400', '参数 siteId 格式不正确'],
+    ['12345678901234567890', '参数 siteId 超出允许范围'],
+    ['2147483648', '参数 siteId 超出允许范围'],
+    ['0x2CF', '参数 siteId 格式不正确'],
+    ['7.19e2', '参数 siteId 格式不正确'],
+    [' 719', '参数 siteId 格式不正确'],
+  ];
+
+  it.each(cases)('siteId=%.30s', async (value, msg) => {
+    for (const [name, encode] of encodings) {
+      // A bare Infinity or hex literal is not JSON: the JSON parser's own message answers it.
+      if (name === 'JSON number' && !/^-?\d+$/.test(value)) continue;
+      const { contentType, payload } = encode('siteId', value);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: URL,
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, name).toBe(200);
+      const body = res.json();
+      expect(body, name).toMatchObject({ code: 400, success: false, data: null });
+      // A JSON number too large parses as Infinity, which is no integer at all.
+      const jsonInfinity = name === 'JSON number' && !Number.isFinite(Number(value));
+      expect(body.msg, name).toBe(jsonInfinity ? '参数 siteId 格式不正确' : msg);
+    }
+  });
+
+  it('lines sent as a JSON text follow the same rule inside (no truncation of 1.9 or 1e400)', async () => {
+    const stock = (productId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/front-mall-api/api/product/combinedStock',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          siteId: '719',
+          productInfos: `[{"productId":${productId},"specificationId":"1","num":1}]`,
+        }).toString(),
+      });
+    expect((await stock('"1"')).json()).toMatchObject({ code: 200, success: true });
+    for (const bad of ['"1e400"', '1e400', '"0x1"', '1.9', 'true', '"1.0"', '" 1"']) {
+      const res = await stock(bad);
+      expect(res.json(), bad).toMatchObject({ code: 400, msg: '参数 productInfos 格式不正确' });
+    }
+  });
+
+  it('a member route: cart quantity and line id', async () => {
+    for (const [field, value] of [
+      ['id', 'Infinity'],
+      ['num', '1e400'],
+      ['id', '99999999999999999999'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/front-mall-api/api/productCarts/updateNum',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `siteId=719&id=1&num=1&${field}=${value}`,
+      });
+      expect(res.json()).toMatchObject({ code: 400, success: false });
+    }
   });
 });

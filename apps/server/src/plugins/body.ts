@@ -1,13 +1,22 @@
 import multipart from '@fastify/multipart';
+import { malformedInteger } from '@sitemall/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors';
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Keys that would reach an object's prototype rather than name a field (Fastify's own JSON
+ * parser strips them; these parsers replace it): dropped from every encoding.
+ */
+const PROTO_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const withoutProtoKeys = (key: string, value: unknown) => (PROTO_KEYS.has(key) ? undefined : value);
+
 function parseUrlEncoded(text: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(text)) {
+    if (PROTO_KEYS.has(key)) continue;
     const existing = out[key];
     if (existing === undefined) out[key] = value;
     else out[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
@@ -27,7 +36,7 @@ export function parsePayload(text: string, hint: 'json' | 'form' | 'any'): unkno
   if (hint === 'json' || looksJson) {
     let value: unknown;
     try {
-      value = JSON.parse(trimmed);
+      value = JSON.parse(trimmed, withoutProtoKeys);
     } catch {
       if (hint === 'json') throw badRequest('请求体不是有效的 JSON');
       return parseUrlEncoded(trimmed);
@@ -39,6 +48,20 @@ export function parsePayload(text: string, hint: 'json' | 'form' | 'any'): unkno
     return value;
   }
   return parseUrlEncoded(trimmed);
+}
+
+/**
+ * The path of the first string field holding a NUL character, which no PostgreSQL text column
+ * accepts (it would fail the query). Raw text bodies (notify routes) are not fields: skipped.
+ */
+export function fieldWithNul(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return path && value.includes('\u0000') ? path : undefined;
+  if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = fieldWithNul(item, path ? `${path}.${key}` : key);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 const asText = (_req: FastifyRequest, body: string | Buffer) =>
@@ -71,5 +94,12 @@ export const bodyPlugin = fp(async (app: FastifyInstance) => {
   // A POST without a body validates as an empty payload, so "missing field" is what it reports.
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+    const bad = fieldWithNul(req.body) ?? fieldWithNul(req.query);
+    if (bad !== undefined) throw badRequest(`参数 ${bad} 包含非法字符`);
+    // The one integer rule (contract numbers.ts): digits as written, before AJV coerces them.
+    const schema = req.routeOptions.schema;
+    const notInteger =
+      malformedInteger(schema?.body, req.body) ?? malformedInteger(schema?.querystring, req.query);
+    if (notInteger !== undefined) throw badRequest(`参数 ${notInteger} 格式不正确`);
   });
 });

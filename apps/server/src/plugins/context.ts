@@ -1,3 +1,4 @@
+import { isRowId } from '@sitemall/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TokenResolver } from '../context';
@@ -17,7 +18,8 @@ function siteIdOf(req: FastifyRequest): number | undefined {
   const fromBody = (req.body as { siteId?: unknown } | undefined)?.siteId;
   const fromQuery = (req.query as { siteId?: unknown } | undefined)?.siteId;
   const value = Number(fromBody ?? fromQuery);
-  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  // Routes without a schema for siteId still never send PostgreSQL an id its column cannot hold.
+  return isRowId(value) ? value : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CODE } from '@sitemall/contract';
+import { CODE, FINITE_KEYWORD } from '@sitemall/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fail } from '../lib/envelope';
@@ -25,6 +25,7 @@ export function validationMessage(errors: AjvError[]): string {
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
+    case FINITE_KEYWORD:
       return `参数 ${field(e)} 超出允许范围`;
     case 'maxLength':
     case 'maxItems':
@@ -67,7 +68,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       req.log.info({ err: error }, 'client error');
       return reply.status(200).send(fail(CODE.badRequest, '请求格式不正确'));
     }
-    req.log.error({ err: error, reqId: req.id }, 'unexpected fault');
+    // The request id comes with req.log; the error is serialised without SQL or values (lib/log).
+    req.log.error(
+      {
+        route: `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
+        errorClass: error.constructor?.name ?? error.name,
+        err: error,
+      },
+      'unexpected fault',
+    );
     return reply.status(500).send(fail(CODE.failure, '服务器繁忙，请稍后再试'));
   });
 

@@ -4,8 +4,10 @@ import {
   type Cart,
   type CartItem,
   CartLineInput,
+  idOf,
   MAX_CART_LINES,
   MAX_CART_NUM,
+  readIntegers,
 } from '@sitemall/contract';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Member, RequestContext } from '../../context';
@@ -60,7 +62,7 @@ export function parseCartLines(value: unknown): CartLineValue[] {
       const n = Number(num);
       if (!Number.isInteger(n) || n < 1 || n > MAX_CART_NUM) throw badRequest(CART_MSG.badNum);
     }
-    const line = Value.Convert(CartLineInput, structuredClone(item));
+    const line = readIntegers(CartLineInput, item);
     if (!Value.Check(CartLineInput, line)) throw badRequest(CART_MSG.badLines);
     return { productId: line.productId, specificationId: line.specificationId, num: line.num ?? 1 };
   });
@@ -72,17 +74,14 @@ export function parseIdList(value: number[] | string | undefined): number[] {
   let list: unknown = value;
   if (typeof value === 'string') {
     const text = value.trim();
-    list = text.startsWith('[') ? safeJson(text) : text.split(',').map((s) => Number(s.trim()));
+    list = text.startsWith('[') ? safeJson(text) : text.split(',');
   }
   if (!Array.isArray(list)) throw badRequest('参数 ids 格式不正确');
-  const ids = list.map(Number);
-  if (
-    ids.length === 0 ||
-    ids.length > MAX_CART_LINES ||
-    ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-  )
+  // The contract's rule for ids in lists: digits or whole numbers in the int4 range.
+  const ids = list.map(idOf);
+  if (ids.length === 0 || ids.length > MAX_CART_LINES || ids.some((id) => id === undefined))
     throw badRequest('参数 ids 格式不正确');
-  return [...new Set(ids)];
+  return [...new Set(ids as number[])];
 }
 
 function safeJson(text: string): unknown {

@@ -153,6 +153,28 @@ describe('cart', () => {
     ]);
   });
 
+  it('reads ids in lists by the contract rule: "1, 2" and ["1"] yes, hex, exponents and fractions no', async () => {
+    await add([line(specs[0]!, 1), line(specs[1]!, 1)]);
+    const [a, b] = (await cart()).data.obj.list.map((l) => l.id);
+    for (const ids of [`0x${a!.toString(16)}`, `${a}e0`, `${a}.0`, `[${a}.5]`, `["${a}", true]`, '', ' , ']) {
+      const res = await api.post('/api/productCarts/deleteCart', { siteId: 719, ids }, me.token);
+      expect(res.body, ids).toMatchObject({ success: false, code: 400, msg: '参数 ids 格式不正确' });
+    }
+    expect((await cart()).data.obj.list).toHaveLength(2);
+    const selected = await api.post<{ obj: Cart }>(
+      '/api/productCarts/selectCart',
+      { siteId: 719, ids: `${a}, ${b}`, isSelected: false },
+      me.token,
+    );
+    expect(selected.body.data.obj.selectedCount).toBe(0);
+    const removed = await api.post<{ obj: Cart }>(
+      '/api/productCarts/deleteCart',
+      { siteId: 719, ids: `["${a}"]` },
+      me.token,
+    );
+    expect(removed.body.data.obj.list.map((l) => l.id)).toEqual([b]);
+  });
+
   it("refuses another member's lines and products the site does not sell", async () => {
     await add(line(specs[0]!, 2), other.token);
     const theirs = (await cart(other.token)).data.obj.list[0]!.id;

@@ -2,6 +2,7 @@ import { Value } from '@sinclair/typebox/value';
 import {
   type CombinedStock,
   type HomeProductList,
+  isRowId,
   type LimitCheck,
   MAX_LIST_ITEMS,
   PAGE_SIZE,
@@ -10,6 +11,7 @@ import {
   ProductLine,
   type ProductPage,
   type ProductStock,
+  readIntegers,
   type SORT_FIELDS,
 } from '@sitemall/contract';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -306,7 +308,7 @@ export function parseLines(value: unknown): ProductLine[] {
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_LIST_ITEMS)
     throw badRequest(`参数 productInfos 须为 1-${MAX_LIST_ITEMS} 条商品`);
   return list.map((item) => {
-    const line = Value.Convert(ProductLine, Value.Default(ProductLine, structuredClone(item)));
+    const line = readIntegers(ProductLine, Value.Default(ProductLine, structuredClone(item)));
     if (!Value.Check(ProductLine, line)) throw badRequest('参数 productInfos 格式不正确');
     return line;
   });
@@ -394,10 +396,7 @@ export async function cardsByIds(ctx: RequestContext, ids: readonly number[]): P
 
 export function parseIds(ids: number[] | string): number[] {
   const list = typeof ids === 'string' ? ids.split(',').map(Number) : ids;
-  return [...new Set(list.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647))].slice(
-    0,
-    MAX_LIST_ITEMS,
-  );
+  return [...new Set(list.filter(isRowId))].slice(0, MAX_LIST_ITEMS);
 }
 
 /** "Guess you like": best sellers of the product's category, then of the site. */
@@ -456,7 +455,7 @@ export async function homeProductList(ctx: RequestContext, catalogs: CatalogCach
 
 /** What a product tile is drawn from (media module); images are public like any shop's. */
 export async function productTileSource(db: Db, id: number) {
-  if (id > 2_147_483_647) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db
     .select({ id: product.id, name: product.name, brand: product.brand, kind: product.kind })
     .from(product)
@@ -465,7 +464,7 @@ export async function productTileSource(db: Db, id: number) {
 }
 
 export async function shopTileSource(db: Db, id: number) {
-  if (id > 2_147_483_647) return undefined;
+  if (!isRowId(id)) return undefined;
   const [row] = await db.select({ id: shop.id, shopName: shop.shopName }).from(shop).where(eq(shop.id, id));
   return row;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { isRowId } from '@sitemall/contract';
 import type { Db } from '../../db/client';
 import { productTileSource, shopTileSource } from '../catalog/products';
 import type { SiteCache } from '../site/site.service';
@@ -18,7 +19,8 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ sites: SiteCache; db: Db }
 
   app.get('/media/demo/:name', params, async (req, reply) => {
     const siteId = Number(DEMO_IMAGE.exec(req.params.name)?.[3]);
-    const site = siteId ? await opts.sites.get(siteId) : undefined;
+    // The name is a client's: only an id a site row can have is looked up.
+    const site = isRowId(siteId) ? await opts.sites.get(siteId) : undefined;
     return svg(reply, site && (await demoImage(req.params.name, site.config)));
   });
 

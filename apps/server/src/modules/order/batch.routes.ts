@@ -6,6 +6,7 @@ import {
   BatchPreviewReply,
   BatchSubmitReply,
   DEFAULT_ORDER_EXPIRE_MINUTES,
+  SiteId,
 } from '@sitemall/contract';
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../lib/envelope';
@@ -45,7 +46,7 @@ export const batchRoutes: FastifyPluginAsyncTypebox<{ orderExpireMinutes?: numbe
     schema: {
       tags,
       summary: '下载批量下单模板（xlsx）',
-      querystring: Type.Object({ siteId: Type.Optional(Type.Integer({ minimum: 1 })) }),
+      querystring: Type.Object({ siteId: Type.Optional(SiteId) }),
     },
     handler: async (_req, reply) =>
       sendXlsx(reply, '批量下单模板.xlsx', 'batch-order-template.xlsx', await batchTemplate()),

@@ -1,3 +1,4 @@
+import { isRowId } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -31,6 +32,9 @@ const SAVED_HEADERS = [
   'wechatpay-serial',
   'content-type',
 ];
+
+/** PostgreSQL text cannot hold NUL; the stored copy is for reading, not for verifying. */
+const storable = (text: string) => text.replaceAll('\u0000', '\uFFFD');
 
 /** The notify's outer JSON, read once: undefined when the body is not a JSON object. */
 function parseEnvelope(body: string): NotifyEnvelope | undefined {
@@ -74,12 +78,12 @@ export const wechatNotifyRoutes: FastifyPluginAsync<{
       SAVED_HEADERS.map((name) => [name, String(req.headers[name] ?? '')]).filter(([, v]) => v !== ''),
     );
     await db.insert(payNotify).values({
-      siteId: Number.isSafeInteger(siteId) ? siteId : 0,
+      siteId: isRowId(siteId) ? siteId : 0,
       kind,
-      eventId: typeof envelope?.id === 'string' ? envelope.id.slice(0, 64) : null,
+      eventId: typeof envelope?.id === 'string' ? storable(envelope.id.slice(0, 64)) : null,
       outTradeNo: answer.outTradeNo ?? null,
       headers,
-      body: body.slice(0, 65_536),
+      body: storable(body.slice(0, 65_536)),
       outcome: answer.outcome,
     });
     if (answer.status !== 204)
@@ -95,7 +99,7 @@ export const wechatNotifyRoutes: FastifyPluginAsync<{
     envelope: NotifyEnvelope | undefined,
     req: FastifyRequest,
   ): Promise<Answer> {
-    const merchant = Number.isSafeInteger(siteId) ? await merchants.forSite(siteId) : undefined;
+    const merchant = isRowId(siteId) ? await merchants.forSite(siteId) : undefined;
     if (!merchant) return { status: 404, message: '商户不存在', outcome: 'rejected: no merchant for site' };
     let plain: string;
     try {
