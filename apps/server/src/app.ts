@@ -33,6 +33,7 @@ import { contextPlugin } from './plugins/context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { observabilityPlugin } from './plugins/observability';
+import { shutdownPlugin } from './plugins/shutdown';
 import { storefrontPlugin } from './plugins/storefront';
 import { captchaSimulatorRoutes } from './simulators/captcha';
 import { partnerSimulatorRoutes, simulatedPartners } from './simulators/partners';
@@ -94,7 +95,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
-    return503OnClosing: true,
+    // plugins/shutdown answers the 503s while closing, in the envelope.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -109,6 +111,7 @@ export async function buildApp(deps: AppDeps) {
   if (!deps.catalogs) app.addHook('onClose', () => catalogs.close());
 
   await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
   await app.register(docsPlugin);
   await app.register(observabilityPlugin, { database: deps.database });
   await app.register(bodyPlugin);

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
+import { checkReadiness } from '../db/readiness';
+import { fail } from '../lib/envelope';
+
+const NOT_READY_MSG = '数据库暂时不可用，服务尚未就绪';
 
 const SLOW_REQUEST_MS = 1000;
 
@@ -36,13 +40,11 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { datab
 
   const hidden = { schema: { hide: true } };
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));
-  app.get('/readyz', hidden, async (_req, reply) => {
-    try {
-      await opts.database.ping();
-      return { status: 'ok' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
+  app.get('/readyz', hidden, async (req, reply) => {
+    const check = await checkReadiness(opts.database);
+    if (check.ready) return { status: 'ok' };
+    req.log.warn({ err: check.error }, 'not ready: the database cannot serve');
+    return reply.status(503).send(fail(503, NOT_READY_MSG));
   });
   app.get('/metrics', hidden, async (_req, reply) =>
     reply.type(registry.contentType).send(await registry.metrics()),
