@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -18,6 +19,10 @@ export interface Config {
   orderExpireMinutes: number;
   /** Where WeChat Pay's notifies reach this server (notify_url is built on it). */
   publicUrl: string;
+  /** Seconds start-up waits for the database before it gives up (DB_CONNECT_TIMEOUT). */
+  dbConnectTimeoutSeconds: number;
+  /** Server processes `npm run start:cluster` keeps running (WORKERS; default: one per CPU). */
+  workers: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -48,6 +53,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('ORDER_EXPIRE_MINUTES must be an integer from 1 to 10080');
   const publicUrl = (env.PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/$/, '');
   if (!/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
+  const dbConnectTimeoutSeconds = Number(env.DB_CONNECT_TIMEOUT ?? 60);
+  if (!Number.isInteger(dbConnectTimeoutSeconds) || dbConnectTimeoutSeconds < 0)
+    problems.push('DB_CONNECT_TIMEOUT must be a whole number of seconds');
+  const workers = Number(env.WORKERS ?? availableParallelism());
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    problems.push('WORKERS must be an integer from 1 to 64');
+  if (workers > 1 && env.WORKERS && !databaseUrl)
+    problems.push('WORKERS above 1 needs DATABASE_URL (an embedded PGlite has one owner)');
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -61,5 +74,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginsPerIpMinute,
     orderExpireMinutes,
     publicUrl,
+    dbConnectTimeoutSeconds,
+    workers: databaseUrl ? workers : 1,
   };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
-function start(dataDir: string, port: number) {
+function start(dataDir: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -17,6 +17,7 @@ function start(dataDir: string, port: number) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       WEB_DIST: '/nonexistent',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -83,6 +84,25 @@ describe('main', () => {
       ).toBe('云企员工福利商城');
       second.child.kill('SIGINT');
       expect(await second.exited).toBe(0);
+    },
+  );
+
+  it(
+    'waits for a database that refuses connections, logging each try, and gives up after DB_CONNECT_TIMEOUT',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-main-'));
+      const run = start(dataDir, 20_000 + Math.floor(Math.random() * 20_000), {
+        // Nothing listens on port 1.
+        DATABASE_URL: 'postgres://root@127.0.0.1:1/nowhere',
+        DB_CONNECT_TIMEOUT: '1',
+      });
+      run.ready.catch(() => {});
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toContain('waiting for the database');
+      expect(run.output()).toMatch(/database not reachable after 1 s: .*ECONNREFUSED/);
     },
   );
 });
