@@ -206,22 +206,38 @@ describe.skipIf(!PG_URL)('PostgreSQL connection faults (skipped on PGlite: no co
   it('connections killed under submit+pay load: serving goes on, every order is made and paid once', async () => {
     const buyers = await Promise.all(Array.from({ length: 6 }, () => buyer(t, 719, 1_000_000)));
     await Promise.all(buyers.map((b) => api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token)));
-    const resynced = await nextResync();
     let completed = 0;
-    const kills: Promise<number>[] = [];
+    const waiting: { count: number; resolve: () => void }[] = [];
+    /** Resolves once `count` requests have been answered. */
+    const progress = (count: number) =>
+      new Promise<void>((resolve) => {
+        if (completed >= count) resolve();
+        else waiting.push({ count, resolve });
+      });
     let faults = 0;
     /** A member's client: a 500 (the request's connection was killed) is tried again. */
     async function retried<T>(call: () => Promise<{ status: number; body: T }>) {
       for (let attempt = 0; attempt < 20; attempt += 1) {
         const answer = await call();
         completed += 1;
-        // Kill everything twice, while other members' requests are in flight.
-        if (completed === 8 || completed === 30) kills.push(terminateServerConnections());
+        for (const w of waiting) if (w.count <= completed) w.resolve();
         if (answer.status !== 500) return answer;
         faults += 1;
       }
       throw new Error('still failing after 20 tries');
     }
+    // Everything is killed twice while members' requests are in flight; each time the LISTEN
+    // connection is back (and the caches resynced) before the next kill.
+    const injector = (async () => {
+      const killed: number[] = [];
+      for (const at of [8, 30]) {
+        await progress(at);
+        const resynced = await nextResync();
+        killed.push(await terminateServerConnections());
+        await resynced.done;
+      }
+      return killed;
+    })();
     const ordersOf = await Promise.all(
       buyers.map(async (b) => {
         const orders: SubmitOrderResult[] = [];
@@ -236,7 +252,7 @@ describe.skipIf(!PG_URL)('PostgreSQL connection faults (skipped on PGlite: no co
         return orders;
       }),
     );
-    const killed = await Promise.all(kills);
+    const killed = await injector;
     expect(killed.every((n) => n > 0)).toBe(true);
     // How many requests the kills hit varies; the outcome below must be exact either way.
     console.info(
@@ -259,13 +275,15 @@ describe.skipIf(!PG_URL)('PostgreSQL connection faults (skipped on PGlite: no co
       await ledgerMatchesBalance(b.id);
     }
 
-    // The LISTEN connection was killed too: it is back, and notifications arrive again.
-    await resynced.done;
+    // The LISTEN connection was killed too (the injector saw it resync): notifications arrive again.
+    let received!: (payload: string) => void;
     const arrived = new Promise<string>((resolve) => {
-      void t.database.listen('sitemall_fault_probe', resolve);
+      received = resolve;
     });
+    const stop = await t.database.listen('sitemall_fault_probe', (payload) => received(payload));
     await t.db.execute(sql`select pg_notify('sitemall_fault_probe', 'after the faults')`);
     expect(await arrived).toBe('after the faults');
+    await stop();
   });
 
   it('a change whose NOTIFY was missed while LISTEN was down is not served from the cache', async () => {
