@@ -73,51 +73,65 @@ afterEach(() => {
   expect(uncaught).toEqual([]);
 });
 
-describe('payment answers come from the transaction', () => {
+/**
+ * The test app's twin on a database whose every query fails once a transaction has committed,
+ * as when the connection is lost right after COMMIT; `post` answers one request through it.
+ */
+async function breakingAfterCommit() {
+  let broken = false;
+  const breaking = new Proxy(t.database.db, {
+    get(target, prop, receiver) {
+      if (prop === 'transaction')
+        return async (...args: Parameters<Db['transaction']>) => {
+          const result = await target.transaction(...args);
+          broken = true;
+          return result;
+        };
+      if (broken) throw new Error('Connection terminated unexpectedly');
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+  // Built beside the test app (testApp would reseed the data).
+  const app = await buildApp({
+    database: { ...t.database, db: breaking },
+    secrets: t.secrets,
+    sites: t.sites,
+    catalogs: t.catalogs,
+  });
+  return {
+    async post<T>(url: string, token: string, payload: object) {
+      try {
+        const res = await app.inject({
+          method: 'POST',
+          url: `/front-mall-api${url}`,
+          headers: { token },
+          payload,
+        });
+        expect(broken).toBe(true);
+        return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: T } };
+      } finally {
+        await app.close();
+      }
+    },
+  };
+}
+
+describe('answers after a commit come from the transaction', () => {
   it('a read failing after the payment committed does not answer the member an error', async () => {
     const member = await buyer(t, 719, 100_000);
     await api.post('/api/address/save', { siteId: 719, ...NANJING }, member.token);
     const { body: order } = await submit(member.token, `commit-${member.id}-1`);
     expect(order.code).toBe(200);
-    // The same app on a database whose every query fails once a transaction has committed,
-    // as when the connection is lost right after COMMIT.
-    let broken = false;
-    const real = t.database.db;
-    const breaking = new Proxy(real, {
-      get(target, prop, receiver) {
-        if (prop === 'transaction')
-          return async (...args: Parameters<Db['transaction']>) => {
-            const result = await target.transaction(...args);
-            broken = true;
-            return result;
-          };
-        if (broken) throw new Error('Connection terminated unexpectedly');
-        return Reflect.get(target, prop, receiver);
-      },
+    const faulty = await breakingAfterCommit();
+    const res = await faulty.post<PayResult>('/api/pay/payOrder', member.token, {
+      siteId: 719,
+      orderNo: order.data.orderNo,
+      payWay: 'ye',
     });
-    // Built beside the test app (testApp would reseed the data).
-    const faulty = await buildApp({
-      database: { ...t.database, db: breaking },
-      secrets: t.secrets,
-      sites: t.sites,
-      catalogs: t.catalogs,
-    });
-    try {
-      const res = await faulty.inject({
-        method: 'POST',
-        url: '/front-mall-api/api/pay/payOrder',
-        headers: { token: member.token },
-        payload: { siteId: 719, orderNo: order.data.orderNo, payWay: 'ye' },
-      });
-      expect(broken).toBe(true);
-      expect(res.statusCode).toBe(200);
-      const body = res.json() as { code: number; data: PayResult };
-      expect(body.code).toBe(200);
-      expect(body.data.isPaid).toBe(true);
-      expect(body.data.balance).toBe(100_000 - order.data.payAmount);
-    } finally {
-      await faulty.close();
-    }
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.isPaid).toBe(true);
+    expect(res.body.data.balance).toBe(100_000 - order.data.payAmount);
     // Paid once: a retry answers "already paid" and debits nothing more.
     const again = await pay(member.token, order.data.orderNo);
     expect(again.body.data.isPaid).toBe(true);
@@ -125,6 +139,26 @@ describe('payment answers come from the transaction', () => {
       { order_no: order.data.orderNo, n: 1, total: -order.data.payAmount },
     ]);
     await ledgerMatchesBalance(member.id);
+  });
+
+  it('adding to the cart answers the cart it made, so the member need not add again', async () => {
+    const member = await buyer(t, 719);
+    const faulty = await breakingAfterCommit();
+    const res = await faulty.post<{ obj: { cartList: unknown[] } }>(
+      '/api/productCarts/submitCart',
+      member.token,
+      {
+        siteId: 719,
+        productInfo: [{ productId: spec.productId, specificationId: spec.specificationId, num: 2 }],
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('加入购物车成功');
+    expect(JSON.stringify(res.body.data.obj)).toContain(`"specificationId":${spec.specificationId}`);
+    const lines = rowsOf<{ num: number }>(
+      await t.db.execute(sql`select num from cart_line where member_id = ${member.id}`),
+    );
+    expect(lines).toEqual([{ num: 2 }]);
   });
 });
 
