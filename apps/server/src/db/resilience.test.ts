@@ -177,6 +177,14 @@ describe('readiness and start-up without a database', () => {
     }
   });
 
+  it('LISTEN on a database that is down does not fail: it keeps trying in the background until closed', async () => {
+    const nowhere = await openDatabase({ databaseUrl: CLOSED_PORT_URL, log });
+    const stop = await nowhere.listen('sitemall_anything', () => {});
+    expect(warnings).toContain('LISTEN connection lost; reconnecting');
+    await stop();
+    await nowhere.close();
+  });
+
   it('start-up tries again with growing pauses, then gives up after its time with the reason', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const nowhere = await openDatabase({ databaseUrl: CLOSED_PORT_URL, log });
