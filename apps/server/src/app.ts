@@ -37,6 +37,7 @@ import { errorsPlugin } from './plugins/errors';
 import { observabilityPlugin } from './plugins/observability';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { shutdownPlugin } from './plugins/shutdown';
 import { storefrontPlugin } from './plugins/storefront';
 import { captchaSimulatorRoutes } from './simulators/captcha';
 import { announceDemo } from './simulators/demo';
@@ -115,7 +116,8 @@ export async function buildApp(deps: AppDeps) {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(deps.trustProxy),
-    return503OnClosing: true,
+    // plugins/shutdown answers the 503s while closing, in the envelope.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -133,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
   await app.register(docsPlugin);
   await app.register(observabilityPlugin, { database: deps.database });
   await app.register(bodyPlugin);

@@ -108,3 +108,19 @@ describe('TRUST_PROXY', () => {
       expect(() => readConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('readConfig: database wait and workers', () => {
+  it('waits 60 s for the database by default; one worker on PGlite, WORKERS on PostgreSQL', () => {
+    expect(readConfig({})).toMatchObject({ dbConnectTimeoutSeconds: 60, workers: 1 });
+    expect(
+      readConfig({ DB_CONNECT_TIMEOUT: '5', WORKERS: '3', DATABASE_URL: 'postgres://u@h/db' }),
+    ).toMatchObject({ dbConnectTimeoutSeconds: 5, workers: 3 });
+  });
+
+  it('refuses a bad wait, a bad worker count, and several workers on one PGlite', () => {
+    expect(() => readConfig({ DB_CONNECT_TIMEOUT: 'soon', WORKERS: '0' })).toThrow(
+      /DB_CONNECT_TIMEOUT must be[\s\S]*WORKERS must be/,
+    );
+    expect(() => readConfig({ WORKERS: '2' })).toThrow(/WORKERS above 1 needs DATABASE_URL/);
+  });
+});

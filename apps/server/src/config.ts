@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Config {
@@ -25,6 +26,10 @@ export interface Config {
   publicUrl: string;
   /** TRUST_PROXY: proxies whose X-Forwarded-For names the client (addresses/CIDRs, or a hop count). */
   trustProxy: false | number | string[];
+  /** Seconds start-up waits for the database before it gives up (DB_CONNECT_TIMEOUT). */
+  dbConnectTimeoutSeconds: number;
+  /** Server processes `npm run start:cluster` keeps running (WORKERS; default: one per CPU). */
+  workers: number;
 }
 
 /**
@@ -87,6 +92,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https?:\/\/[^/]+/.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(trustProxy);
+  const dbConnectTimeoutSeconds = Number(env.DB_CONNECT_TIMEOUT ?? 60);
+  if (!Number.isInteger(dbConnectTimeoutSeconds) || dbConnectTimeoutSeconds < 0)
+    problems.push('DB_CONNECT_TIMEOUT must be a whole number of seconds');
+  const workers = Number(env.WORKERS ?? availableParallelism());
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    problems.push('WORKERS must be an integer from 1 to 64');
+  if (workers > 1 && env.WORKERS && !databaseUrl)
+    problems.push('WORKERS above 1 needs DATABASE_URL (an embedded PGlite has one owner)');
   if (problems.length > 0) throw new Error(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -103,6 +116,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderExpireMinutes,
     publicUrl,
     trustProxy: trustProxy as Config['trustProxy'],
+    dbConnectTimeoutSeconds,
+    workers: databaseUrl ? workers : 1,
   };
 }
 

@@ -114,4 +114,23 @@ describe('main', () => {
       expect(await readdir(dataDir)).toEqual([]);
     },
   );
+
+  it(
+    'waits for a database that refuses connections, logging each try, and gives up after DB_CONNECT_TIMEOUT',
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-main-'));
+      const run = start(dataDir, 20_000 + Math.floor(Math.random() * 20_000), {
+        // Nothing listens on port 1.
+        DATABASE_URL: 'postgres://root@127.0.0.1:1/nowhere',
+        DB_CONNECT_TIMEOUT: '1',
+      });
+      run.ready.catch(() => {});
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toContain('waiting for the database');
+      expect(run.output()).toMatch(/database not reachable after 1 s: .*ECONNREFUSED/);
+    },
+  );
 });

@@ -1,7 +1,9 @@
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
+import { waitForDatabase } from './db/readiness';
 import { seedDemo } from './db/seed';
 import { startJob } from './lib/job';
 import { loadSecrets } from './lib/secrets';
@@ -10,11 +12,14 @@ import { startOrderExpiry } from './modules/order/expiry';
 import { createSiteCache } from './modules/site/site.service';
 import { createOpsApp } from './plugins/observability';
 
-/** Read config, open the database, migrate, seed demo data when empty, listen. */
+/** Read config, open (or wait for) the database, migrate, seed demo data when empty, listen. */
 async function main() {
   const config = readConfig();
   const secrets = await loadSecrets(config.dataDir);
-  const database = await openDatabase(config);
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase({ ...config, log });
+  // The database may start after us or be restarting: wait (bounded) rather than exit at once.
+  await waitForDatabase(database, { timeoutMs: config.dbConnectTimeoutSeconds * 1000, log });
   await database.migrate();
   const seeded = await seedDemo(database.db);
   const sites = await createSiteCache(database, secrets.hotlineKey);

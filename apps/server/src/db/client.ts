@@ -12,14 +12,34 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Where the database layer reports connection trouble (a pino logger fits). */
+export interface DbLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+const SILENT: DbLog = { info() {}, warn() {} };
+
 /** One database, embedded or server, behind the same Drizzle API. */
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Applies the committed migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
-  /** LISTEN on a channel; returns a function that stops listening. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns a function that stops listening. On PostgreSQL the listening
+   * connection is re-opened when it is lost; notifications sent meanwhile are gone, so
+   * `onResync` is called once it listens again, and a cache drops everything it holds there.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResync?: () => void,
+  ): Promise<() => Promise<void>>;
+  /**
+   * Succeeds only while the database can serve: a query through the pool and, on PostgreSQL,
+   * a new connection (the pool opens them on demand, so a server that refuses them fails requests).
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -27,8 +47,14 @@ export interface Database {
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 const MIGRATION_LOCK = 7_190_110;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  log?: DbLog;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.log ?? SILENT)
+    : openPglite(options.dataDir);
 }
 
 /** dataDir undefined keeps the database in memory (tests). */
@@ -46,6 +72,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     db,
     // One process owns a PGlite directory, so no lock is needed.
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process owns the database: the notifications cannot be missed, so there is no resync.
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     ping: async () => {
       await client.query('select 1');
@@ -54,43 +81,207 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** A connection attempt that gets no answer fails after this long instead of hanging a request. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** The LISTEN connection is re-opened after 0.1 s, 0.2 s, ... up to 10 s between tries. */
+const LISTEN_RETRY_MIN_MS = 100;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+const ignore = () => {};
+
+async function openPostgres(url: string, log: DbLog): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle connection that dies (a restart, pg_terminate_backend, a network cut) is dropped by
+  // the pool, which then emits 'error'; unhandled, that event would end the process.
+  pool.on('error', (err) => log.warn({ err }, 'database connection lost (idle); the pool opens another'));
+  pool.on('connect', (client) => {
+    // A connection that dies while checked out emits 'error' on its client; the query in
+    // flight already fails with it (and so does the request), so here it is only kept from
+    // ending the process.
+    client.on('error', ignore);
+  });
+  returnDeadClients(pool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const listeners: pg.Client[] = [];
+  const listener = createListener(url, log);
+  let probing: Promise<void> | undefined;
+  // Concurrent probes share one new connection, so /readyz cannot open connections in bulk.
+  const probeNewConnection = () => {
+    probing ??= (async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client.on('error', ignore);
+      try {
+        await client.connect();
+        await client.query('select 1');
+      } finally {
+        probing = undefined;
+        await client.end().catch(ignore);
+      }
+    })();
+    return probing;
+  };
   return {
     kind: 'postgres',
     db,
     async migrate() {
-      const client = new pg.Client({ connectionString: url });
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client.on('error', ignore);
       await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        await client.end();
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(ignore);
+        await client.end().catch(ignore);
       }
     },
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      listeners.push(client);
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '');
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
-      };
-    },
+    listen: listener.listen,
     ping: async () => {
-      await pool.query('select 1');
+      await Promise.all([pool.query('select 1'), probeNewConnection()]);
     },
     async close() {
-      await Promise.all(listeners.map((client) => client.end()));
+      await listener.close();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * Drizzle's transaction takes a client with `pool.connect()` and releases it in a `finally`
+ * that only starts once BEGIN succeeded; a connection that dies under a BEGIN would hold its pool
+ * slot for ever, and enough of them would leave every request waiting. A checked-out client
+ * whose connection dies is therefore given back (and so removed) at once, and a second release
+ * by its holder is a no-op.
+ */
+function returnDeadClients(pool: pg.Pool) {
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    // pool.query passes a callback and releases on errors itself.
+    if (callback) return connect(callback);
+    return connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const giveBack = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', giveBack);
+        release(err);
+      };
+      client.once('error', giveBack);
+      client.release = giveBack;
+      return client;
+    });
+  }) as typeof pool.connect;
+}
+
+interface Subscriber {
+  onPayload: (payload: string) => void;
+  onResync?: () => void;
+}
+
+/**
+ * One connection carries every LISTEN of the process. When it is lost it is opened again with
+ * backoff, every channel is listened to again, and then each subscriber resyncs: what was
+ * notified while nobody listened is lost, so caches must not trust what they hold.
+ */
+function createListener(url: string, log: DbLog) {
+  const channels = new Map<string, Set<Subscriber>>();
+  let current: pg.Client | undefined;
+  /** Channels LISTENed on `current`. */
+  let listening = new Set<string>();
+  let opening: Promise<boolean> | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let closed = false;
+
+  const listenSql = (channel: string) => `listen ${pg.escapeIdentifier(channel)}`;
+
+  const lose = (client: pg.Client, err: unknown) => {
+    if (client !== current) return; // a late error of a connection already given up
+    current = undefined;
+    listening = new Set();
+    client.end().catch(ignore);
+    if (closed) return;
+    log.warn({ err }, 'LISTEN connection lost; reconnecting');
+    scheduleRetry();
+  };
+
+  const scheduleRetry = () => {
+    if (closed || retryTimer || opening) return;
+    const delay = Math.min(LISTEN_RETRY_MIN_MS * 2 ** failures, LISTEN_RETRY_MAX_MS);
+    failures += 1;
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        void reopen();
+      },
+      delay * (0.5 + Math.random() / 2),
+    );
+    retryTimer.unref();
+  };
+
+  /** Opens the connection and LISTENs on every channel; true when it is up. */
+  const open = async (): Promise<boolean> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    current = client;
+    client.on('error', (err) => lose(client, err));
+    client.on('notification', (message) => {
+      for (const subscriber of channels.get(message.channel) ?? [])
+        subscriber.onPayload(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      for (const channel of channels.keys()) {
+        await client.query(listenSql(channel));
+        listening.add(channel);
+      }
+    } catch (err) {
+      lose(client, err);
+      return false;
+    }
+    return client === current;
+  };
+
+  const reopen = async () => {
+    if (closed || current) return;
+    opening = open();
+    const up = await opening;
+    opening = undefined;
+    if (!up) return scheduleRetry();
+    if (failures > 0) log.info({ tries: failures }, 'LISTEN connection restored; caches resynced');
+    failures = 0;
+    for (const subscribers of channels.values()) for (const s of subscribers) s.onResync?.();
+  };
+
+  return {
+    async listen(channel: string, onPayload: (payload: string) => void, onResync?: () => void) {
+      const subscriber: Subscriber = { onPayload, onResync };
+      const subscribers = channels.get(channel) ?? new Set<Subscriber>();
+      channels.set(channel, subscribers);
+      subscribers.add(subscriber);
+      if (!current && !opening && !retryTimer) await reopen();
+      else if (opening) await opening;
+      const client = current;
+      if (client && !opening && !listening.has(channel)) {
+        listening.add(channel);
+        // A failure here is the connection's: its 'error' starts the reconnect, which LISTENs again.
+        await client.query(listenSql(channel)).catch(ignore);
+      }
+      return async () => {
+        subscribers.delete(subscriber);
+        if (subscribers.size > 0 || channels.get(channel) !== subscribers) return;
+        channels.delete(channel);
+        listening.delete(channel);
+        await current?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(ignore);
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      // `current` is also a connection still being opened: ending it fails its connect.
+      const client = current;
+      current = undefined;
+      await client?.end().catch(ignore);
+      await opening;
     },
   };
 }

@@ -176,7 +176,12 @@ describe('readiness when the database cannot serve', () => {
   it('answers 503 publicly without the reason, and with it to operators', async () => {
     const pub = await app.inject({ method: 'GET', url: '/readyz' });
     expect(pub.statusCode).toBe(503);
-    expect(pub.json()).toEqual({ status: 'unavailable' });
+    expect(pub.json()).toEqual({
+      code: 503,
+      msg: '数据库暂时不可用，服务尚未就绪',
+      success: false,
+      data: null,
+    });
     const detailed = await ops.inject({ method: 'GET', url: '/readyz' });
     expect(detailed.statusCode).toBe(503);
     expect(detailed.json()).toMatchObject({ status: 'unavailable', database: expect.any(String) });

@@ -2,6 +2,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client';
+import { checkReadiness } from '../db/readiness';
+import { fail } from '../lib/envelope';
+
+const NOT_READY_MSG = '数据库暂时不可用，服务尚未就绪';
 
 const SLOW_REQUEST_MS = 1000;
 
@@ -34,7 +38,7 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { datab
     duration.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
     if (reply.statusCode >= 500 || reply.elapsedTime > SLOW_REQUEST_MS) {
       req.log.warn(
-        { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
         'slow or failed request',
       );
     }
@@ -45,23 +49,14 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { datab
 
   const hidden = { schema: { hide: true } };
   app.get('/healthz', hidden, async () => ({ status: 'ok' }));
-  // Public: ready or not, nothing more; the details are on the operators' listener.
-  app.get('/readyz', hidden, async (_req, reply) => {
-    const { ready } = await readiness(opts.database);
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable' });
+  // Public: ready or not, no details; the reason is on the operators' listener.
+  app.get('/readyz', hidden, async (req, reply) => {
+    const check = await checkReadiness(opts.database);
+    if (check.ready) return { status: 'ok' };
+    req.log.warn({ err: check.error }, 'not ready: the database cannot serve');
+    return reply.status(503).send(fail(503, NOT_READY_MSG));
   });
 });
-
-/** The readiness check, with what an operator needs to know when it fails. */
-export async function readiness(database: Database): Promise<{ ready: boolean; body: object }> {
-  try {
-    await database.ping();
-    return { ready: true, body: { status: 'ok' } };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { ready: false, body: { status: 'unavailable', database: reason } };
-  }
-}
 
 /**
  * The operators' listener (OPS_PORT, loopback by default): metrics and the detailed readiness
@@ -75,8 +70,10 @@ export async function createOpsApp(opts: {
   const ops = Fastify(opts.log ? { loggerInstance: opts.log } : {});
   ops.get('/healthz', async () => ({ status: 'ok' }));
   ops.get('/readyz', async (_req, reply) => {
-    const { ready, body } = await readiness(opts.database);
-    return reply.status(ready ? 200 : 503).send(body);
+    const check = await checkReadiness(opts.database);
+    if (check.ready) return { status: 'ok' };
+    const reason = check.error instanceof Error ? check.error.message : String(check.error);
+    return reply.status(503).send({ status: 'unavailable', database: reason });
   });
   ops.get('/metrics', async (_req, reply) =>
     reply.type(opts.registry.contentType).send(await opts.registry.metrics()),

@@ -50,8 +50,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const ctx = memberCtx(req.ctx);
-      await addToCart(ctx, parseCartLines(req.body.productInfo));
-      return ok(await cartOf(ctx), MSG.addedToCart);
+      return ok({ obj: await addToCart(ctx, parseCartLines(req.body.productInfo)) }, MSG.addedToCart);
     },
   );
 
@@ -68,8 +67,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const ctx = memberCtx(req.ctx);
-      await mergeGuestCart(ctx, parseCartLines(req.body.productInfos));
-      return ok(await cartOf(ctx));
+      return ok({ obj: await mergeGuestCart(ctx, parseCartLines(req.body.productInfos)) });
     },
   );
 

@@ -104,9 +104,10 @@ export function lineProblem(spec: SpecificationOnSite | undefined, productId: nu
 /**
  * Adds lines to the member's cart; a specification already there gets the quantity added
  * (spec section 5), capped at the largest quantity a line may hold. Only specifications the
- * site sells can be added.
+ * site sells can be added. Answers the cart as the transaction sees it: adding is not
+ * idempotent, so a read failing after the commit must not make the member add again.
  */
-export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise<void> {
+export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise<Cart> {
   const siteId = ctx.site.row.id;
   const specs = await specificationsOnSite(
     ctx.db,
@@ -120,7 +121,7 @@ export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise
     const earlier = sums.get(line.specificationId);
     sums.set(line.specificationId, { ...line, num: Math.min(MAX_CART_NUM, (earlier?.num ?? 0) + line.num) });
   }
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx
       .insert(cartLine)
       .values(
@@ -142,14 +143,15 @@ export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise
       });
     const [row] = await tx.select({ n: count() }).from(cartLine).where(owner(ctx));
     if ((row?.n ?? 0) > MAX_CART_LINES) throw failure(CART_MSG.tooManyLines);
+    return getCart({ ...ctx, db: tx });
   });
 }
 
 /** Sets the quantity of one of the member's lines. */
 /** A visitor's cart kept in the browser joins the member's at login, where the site keeps one. */
-export async function mergeGuestCart(ctx: MemberCtx, lines: CartLineValue[]): Promise<void> {
+export async function mergeGuestCart(ctx: MemberCtx, lines: CartLineValue[]): Promise<Cart> {
   if (ctx.site.row.configJson.guestCart !== 'Y') throw failure('本站不支持游客购物车');
-  await addToCart(ctx, lines);
+  return addToCart(ctx, lines);
 }
 
 export async function updateCartNum(ctx: MemberCtx, id: number, num: number): Promise<void> {

@@ -97,8 +97,11 @@ const CACHE_TTL_MS = 60_000;
 export async function createCatalogCache(database: Database): Promise<CatalogCache> {
   const entries = new Map<number, { catalog: Promise<SiteCatalog>; loadedAt: number }>();
   const invalidate = (siteId: number) => entries.delete(siteId);
-  const stopListening = await database.listen(CATALOG_CHANGED_CHANNEL, (payload) =>
-    invalidate(Number(payload)),
+  // After the listening connection was lost, what changed meanwhile is unknown: drop it all.
+  const stopListening = await database.listen(
+    CATALOG_CHANGED_CHANNEL,
+    (payload) => invalidate(Number(payload)),
+    () => entries.clear(),
   );
   return {
     get(siteId) {

@@ -189,7 +189,8 @@ export function createSessionStore(): SessionStore {
     },
 
     async start(database) {
-      stopListening = await database.listen(SESSION_REVOKED_CHANNEL, forget);
+      // A revocation announced while the listening connection was down was missed: re-read all.
+      stopListening = await database.listen(SESSION_REVOKED_CHANNEL, forget, () => cache.clear());
     },
     async stop() {
       // The database may already be closed (its own onClose hook may run first); closing it

@@ -10,6 +10,7 @@ import {
   type WechatCode,
 } from '@sitemall/contract';
 import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
 import type { WechatPay } from '../payment/wechat-pay';
@@ -26,7 +27,12 @@ export const payWaysOf = (ctx: MemberCtx) =>
 
 const memberRef = (ctx: MemberCtx) => ({ siteId: ctx.site.row.id, memberId: ctx.member.id });
 
-async function resultOf(ctx: MemberCtx, order: OrderRow, wechat?: WechatCode): Promise<PayResult> {
+async function resultOf(
+  ctx: MemberCtx,
+  order: OrderRow,
+  wechat?: WechatCode,
+  db: Db = ctx.db,
+): Promise<PayResult> {
   return {
     ...(wechat ? { wechat } : {}),
     orderNo: order.orderNo,
@@ -35,7 +41,7 @@ async function resultOf(ctx: MemberCtx, order: OrderRow, wechat?: WechatCode): P
     statusName: statusName(order.status),
     payWay: order.payWay,
     payAmount: order.payAmount,
-    balance: await getBalance(ctx.db, memberRef(ctx)),
+    balance: await getBalance(db, memberRef(ctx)),
   };
 }
 
@@ -73,6 +79,8 @@ export async function payOrder(
   if (order.paidAt) return { result: await resultOf(ctx, order), hasPaidNow: false };
 
   const next = order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming;
+  // The answer is built inside the transaction: once it commits, a read that fails (a lost
+  // connection) must not turn a payment that went through into an error.
   const paid = await ctx.db.transaction(async (tx) => {
     const [won] = await tx
       .update(mallOrder)
@@ -85,7 +93,7 @@ export async function payOrder(
         ),
       )
       .returning({ id: mallOrder.id });
-    if (!won) return false;
+    if (!won) return undefined;
     if (order.payAmount > 0) {
       await postEntry(tx, {
         ...memberRef(ctx),
@@ -96,17 +104,20 @@ export async function payOrder(
         requestKey: `pay:${order.orderNo}`,
       });
     }
-    await moveOrders(tx, [order.id], {
+    const [moved] = await moveOrders(tx, [order.id], {
       from: ORDER_STATUS.pendingPayment,
       to: next,
       note: `${PAY_WAY_NAME[input.payWay]}成功`,
     });
-    return true;
+    if (!moved) throw new Error(`order ${order.orderNo} won but not moved`);
+    return resultOf(ctx, moved, undefined, tx);
   });
+  if (paid) return { result: paid, hasPaidNow: true };
+  // Nothing was written: a parallel payment or the expiry won. Reading now is safe to fail.
   const now = await findOrder(ctx, input.orderNo);
-  if (!paid && !now.paidAt)
+  if (!now.paidAt)
     throw failure(now.status === ORDER_STATUS.pendingPayment ? ORDER_MSG.expired : ORDER_MSG.notPending);
-  return { result: await resultOf(ctx, now), hasPaidNow: paid };
+  return { result: await resultOf(ctx, now), hasPaidNow: false };
 }
 
 /** What the pay page (/selectPayWay) shows: amount, balance, pay ways, expiry, the open code. */

@@ -86,7 +86,7 @@ export async function loadSite(db: Db, hotlineKey: Buffer, siteId: number): Prom
 /**
  * Site configuration is read on every page view, so it is kept in memory. A change made by any
  * process is announced with NOTIFY; every process drops its copy on the announcement. The TTL
- * only bounds staleness should a notification ever be missed (a reconnect, say).
+ * bounds staleness while the listening connection is down; when it is back, everything is dropped.
  */
 export interface SiteCache {
   get(siteId: number): Promise<Site | undefined>;
@@ -99,7 +99,12 @@ const CACHE_TTL_MS = 60_000;
 export async function createSiteCache(database: Database, hotlineKey: Buffer): Promise<SiteCache> {
   const entries = new Map<number, { site: Promise<Site | undefined>; loadedAt: number }>();
   const invalidate = (siteId: number) => entries.delete(siteId);
-  const stopListening = await database.listen(SITE_CHANGED_CHANNEL, (payload) => invalidate(Number(payload)));
+  // After the listening connection was lost, what changed meanwhile is unknown: drop it all.
+  const stopListening = await database.listen(
+    SITE_CHANGED_CHANNEL,
+    (payload) => invalidate(Number(payload)),
+    () => entries.clear(),
+  );
   return {
     get(siteId) {
       const cached = entries.get(siteId);
