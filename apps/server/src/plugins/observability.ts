@@ -38,7 +38,12 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { datab
     duration.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
     if (reply.statusCode >= 500 || reply.elapsedTime > SLOW_REQUEST_MS) {
       req.log.warn(
-        { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          method: req.method,
+          url: req.url.split('?')[0],
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
         'slow or failed request',
       );
     }
