@@ -35,7 +35,8 @@ const login = (
     .then((res) => res.json() as { code: number; msg: string });
 
 const sprayMetric = async () => {
-  const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+  // /metrics is served by the operators' listener, from this same registry.
+  const text = await t.app.metrics.metrics();
   return Number(text.match(/^sitemall_login_spray_total (\d+)/m)?.[1] ?? Number.NaN);
 };
 
