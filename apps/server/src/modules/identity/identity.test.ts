@@ -59,6 +59,17 @@ async function uptPassword(token: string | undefined, fields: Record<string, str
   return res.json() as { code: number; msg: string; success: boolean; data: unknown };
 }
 
+/** Password logins to one site-1000 account from a given client address. */
+const pwdLoginFrom =
+  (phone: string) =>
+  (password: string, ip: string, proof: object = {}) =>
+    c.post(
+      '/app/client/pwdLogin',
+      { siteId: 1000, phone, password: c.enc(password), ...proof },
+      undefined,
+      ip,
+    );
+
 describe('public key and wire encryption', () => {
   it('serves an RSA-OAEP public key that WebCrypto in the browser can use', async () => {
     const { body } = await c.get<{ algorithm: string; publicKey: string; spki: string; maxSkewMs: number }>(
@@ -165,13 +176,7 @@ describe('password login (way 1) and account login (way 3)', () => {
     const phone = '13700000001';
     await seedMember(t.db, { siteId: 1000, phone, password: 'Owner123' });
     const attacker = '10.66.0.1';
-    const login = (password: string, ip: string, proof: object = {}) =>
-      c.post(
-        '/app/client/pwdLogin',
-        { siteId: 1000, phone, password: c.enc(password), ...proof },
-        undefined,
-        ip,
-      );
+    const login = pwdLoginFrom(phone);
     for (let i = 0; i < 3; i += 1) expect((await login(`Guess${i}x`, attacker)).body.code).toBe(500);
     // The guessing address waits a few seconds, even with the right password ...
     const delayed = await login('Owner123', attacker);
@@ -193,13 +198,7 @@ describe('password login (way 1) and account login (way 3)', () => {
   it('asks everyone for an image code once an account fails from many addresses; the owner still gets in', async () => {
     const phone = '13700000002';
     await seedMember(t.db, { siteId: 1000, phone, password: 'Owner123' });
-    const login = (password: string, ip: string, proof: object = {}) =>
-      c.post(
-        '/app/client/pwdLogin',
-        { siteId: 1000, phone, password: c.enc(password), ...proof },
-        undefined,
-        ip,
-      );
+    const login = pwdLoginFrom(phone);
     for (let i = 0; i < 5; i += 1)
       expect((await login(`Guess${i}x`, `10.67.0.${i + 1}`)).body.code).toBe(500);
     const owner = '10.67.1.1';
