@@ -86,10 +86,18 @@ test('/payresultvalid without a payment goes home; with the flag it goes to /suc
   await page.goto('home?siteId=719');
   await page.goto('payresultvalid?siteId=719');
   await expect(page).toHaveURL(/\/shoppingmall\/home\?siteId=719$/);
-  await page.evaluate(() => sessionStorage.setItem('payResultValid', 'true'));
+  // The flag names the order just paid.
+  await page.evaluate(() => sessionStorage.setItem('payResultValid', JSON.stringify('SO20260101000001')));
   await page.goto('payresultvalid?siteId=719');
   await expect(page).toHaveURL(/\/shoppingmall\/success\?siteId=719$/);
+  await expect(page.getByTestId('pay-success')).toContainText('SO20260101000001');
   expect(await page.evaluate(() => sessionStorage.getItem('payResultValid'))).toBeNull();
+  // Refreshed (or bookmarked, or typed) there is no payment to confirm: a visitor goes home.
+  await page.reload();
+  await expect(page).toHaveURL(/\/shoppingmall\/home\?siteId=719$/);
+  await page.goto('success?siteId=719');
+  await expect(page).toHaveURL(/\/shoppingmall\/home\?siteId=719$/);
+  await expect(page.getByTestId('pay-success')).toHaveCount(0);
 });
 
 test('an unknown route shows the 404 page inside the layout', async ({ page }) => {

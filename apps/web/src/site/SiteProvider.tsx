@@ -6,6 +6,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'r
 import { useSearchParams } from 'react-router';
 import { hotlineQuery, pcTemplatesQuery, siteConfigQuery } from './api.ts';
 import { formatMoney } from './money.ts';
+import { formatHotline } from './phone.ts';
 import { getSiteId, LOCAL_KEYS, setItem } from './storage.ts';
 import { parseTemplates, type SiteTemplates } from './templates.ts';
 
@@ -18,7 +19,7 @@ export interface SiteContextValue {
   site: MallSite | null;
   advancedConfig: AdvancedConfig | null;
   templates: SiteTemplates;
-  /** The hotline as shown (decrypted when the site stores it encrypted); '' while unknown. */
+  /** The hotline as shown (decrypted when the site stores it encrypted, grouped); '' while unknown. */
   hotline: string;
   formatMoney: (fen: number) => string;
 }
@@ -51,9 +52,8 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   const hotline = useQuery({ ...hotlineQuery(siteId ?? '', site?.hotline ?? ''), enabled: !!site?.hotline });
 
   useEffect(() => {
-    // Spec section 8: a refused configuration is not applied, so the title stays as it was.
+    // Spec section 8: a refused configuration is not applied (the title: layout/DocumentTitle).
     if (!site || !siteId) return;
-    document.title = site.siteName;
     const logo = config.data?.advancedConfig.logo;
     const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (icon && logo) icon.href = logo;
@@ -76,7 +76,7 @@ export function SiteProvider({ children }: { children: ReactNode }) {
       site,
       advancedConfig: config.data?.advancedConfig ?? null,
       templates: parseTemplates(pcInfo.data ?? site?.homePageModes),
-      hotline: hotline.data ?? '',
+      hotline: formatHotline(hotline.data ?? ''),
       formatMoney: (fen) => formatMoney(fen, cashUnit),
     };
   }, [siteId, site, config.isPending, config.isError, config.error, config.data, pcInfo.data, hotline.data]);

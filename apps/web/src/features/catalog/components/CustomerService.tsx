@@ -11,6 +11,7 @@ import { App, Button, Card, Col, Form, Input, Result, Row, Select, Skeleton } fr
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { resolveHotline } from '../../../site/api.ts';
+import { formatHotline } from '../../../site/phone.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { type ServiceMessageInput, useServiceChannels, useServiceMessage } from '../api.ts';
 import { EmptyState, LoadError } from './states.tsx';
@@ -44,7 +45,7 @@ function ChannelValue({ type, value }: { type: string; value: string }) {
     return <span>{value}</span>;
   }
   if (shown.isPending) return <Skeleton.Input size="small" active />;
-  return <span className="service__phone">{shown.data ?? '—'}</span>;
+  return <span className="service__phone">{shown.data ? formatHotline(shown.data) : '—'}</span>;
 }
 
 function Channels() {

@@ -1,7 +1,7 @@
 import { WECHAT_CODE_STATE, type WechatCode } from '@sitemall/contract';
+import { fenText } from '../../../site/money.ts';
 
-/** Fen as yuan with two decimals, no unit (formatMoney adds the site's cashUnit). */
-export const fenText = (fen: number): string => (Math.round(fen) / 100).toFixed(2);
+export { fenText };
 
 /**
  * The points this order can use: the balance plus what the order's open code holds (a hold is
