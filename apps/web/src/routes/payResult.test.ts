@@ -12,8 +12,11 @@ beforeEach(() => {
 /** Runs the /success loader; a redirect comes back as its Location. */
 function openSuccess(): string {
   try {
+    const url = 'http://mall.test/shoppingmall/success?siteId=719';
     return `shown ${successLoader({
-      request: new Request('http://mall.test/shoppingmall/success?siteId=719'),
+      request: new Request(url),
+      url: new URL(url),
+      pattern: '/success',
       params: {},
       context: undefined,
     })}`;

@@ -7,6 +7,7 @@ import { useSite } from '../../../site/SiteProvider.tsx';
 import { cancelOrder, confirmOrder, orderDetailQuery, trackQuery } from '../api.ts';
 import { useOrderAction } from '../hooks.ts';
 import { isAwaitingReceipt, isPending, statusLabel } from './OrderCard.tsx';
+import { orderStatusView } from '../lib/status.ts';
 import { OrderQueryState } from './OrderQueryState.tsx';
 import '../order.css';
 
@@ -26,6 +27,7 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
       <OrderQueryState query={detail} rows={10} errorTitle="订单不存在或无法查看" backText="返回我的订单" />
     );
   const order = detail.data;
+  const view = orderStatusView(order);
   const tracks = track.data?.list.filter((t) => t.events.length > 0) ?? [];
 
   return (
@@ -34,8 +36,8 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
         <div className="order-detail__head">
           <h2 className="page-card__title">
             订单详情{' '}
-            <Tag color={isPending(order.status) ? 'orange' : 'blue'}>
-              {statusLabel(order.status, order.statusName)}
+            <Tag color={isPending(order.status) ? 'orange' : 'blue'} data-testid="order-status">
+              {view.label}
             </Tag>
           </h2>
           <div className="order-card__actions">
@@ -66,7 +68,12 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
           <Descriptions.Item label="订单号">{order.orderNo}</Descriptions.Item>
           <Descriptions.Item label="下单时间">{time(order.createTime)}</Descriptions.Item>
           <Descriptions.Item label="订单状态">
-            {statusLabel(order.status, order.statusName)}
+            {view.label}
+            {view.reason && (
+              <span className="order-detail__reason" data-testid="order-reason">
+                {view.reason}
+              </span>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label="支付方式">
             {order.payWay ? (PAY_WAY_NAME[order.payWay] ?? order.payWay) : '未支付'}
@@ -112,8 +119,8 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
           <dd>{formatMoney(order.goodsAmount)}</dd>
           <dt>运费</dt>
           <dd>{formatMoney(order.freightAmount)}</dd>
-          <dt>实付款</dt>
-          <dd className="checkout__pay">{formatMoney(order.payAmount)}</dd>
+          <dt>{view.amountLabel}</dt>
+          <dd className="checkout__pay" data-testid="order-amount">{formatMoney(order.payAmount)}</dd>
         </dl>
       </section>
       <div className="order-detail__cols">
