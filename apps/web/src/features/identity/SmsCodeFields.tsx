@@ -15,7 +15,16 @@ const IMAGE_CODE_REQUIRED = '请输入图形验证码';
  * image code before it sends an SMS; each image code serves one try, so a fresh one is drawn
  * after every send. The button then counts down SMS_RESEND_SECONDS (spec section 4).
  */
-export function SmsCodeFields({ form, purpose }: { form: FormInstance; purpose: SmsPurpose }) {
+export function SmsCodeFields({
+  form,
+  purpose,
+  onRefused,
+}: {
+  form: FormInstance;
+  purpose: SmsPurpose;
+  /** The server would not send a code (a cap, a wait): the page may offer another way in. */
+  onRefused?: (msg: string) => void;
+}) {
   const { siteId } = useSite();
   const { message } = App.useApp();
   const { left, start } = useCountdown();
@@ -66,6 +75,7 @@ export function SmsCodeFields({ form, purpose }: { form: FormInstance; purpose: 
         start(answer.data?.resendAfter ?? SMS_RESEND_SECONDS);
       } else {
         message.error(answer.msg || '验证码发送失败');
+        onRefused?.(answer.msg || '验证码发送失败');
         if (answer.msg === IDENTITY_MSG.wrongImageCode)
           form.setFields([{ name: 'imageCode', errors: [IDENTITY_MSG.wrongImageCode] }]);
       }
