@@ -1,6 +1,6 @@
 import { SafetyCertificateOutlined, ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ProductDetail, ProductSpecification } from '@sitemall/contract';
-import { App, Button, Result, Skeleton, Tabs, Tag } from 'antd';
+import { App, Breadcrumb, Button, Result, Skeleton, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
@@ -227,15 +227,16 @@ export function ProductDetailView({
     link(`/searchList?${new URLSearchParams({ cateId: String(id), breadTxt: name }).toString()}`);
   return (
     <div className="product-detail" data-testid="product-detail">
-      <nav className="product-detail__path" aria-label="商品分类">
-        <span>{category.lableName}</span>
-        <span className="sep">&gt;</span>
-        <span>{category.levelName}</span>
-        <span className="sep">&gt;</span>
-        <Link to={catLink(category.id, category.catName)}>{category.catName}</Link>
-        <span className="sep">&gt;</span>
-        <span className="product-detail__path-name">{product.name}</span>
-      </nav>
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to={link('/home')}>首页</Link> },
+          { title: category.lableName },
+          { title: category.levelName },
+          { title: <Link to={catLink(category.id, category.catName)}>{category.catName}</Link> },
+          { title: <span className="product-detail__path-name">{product.name}</span> },
+        ]}
+      />
       <div className="product-detail__top">
         <Gallery images={product.images} name={product.name} />
         <Purchase product={product} actions={actions} />
