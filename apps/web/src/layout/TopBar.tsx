@@ -9,8 +9,8 @@ import { rememberBackPath } from '../features/identity/session.ts';
 import { SERVICE_GROUPS } from '../features/service-info/content.ts';
 import { useServiceInfo } from '../features/service-info/ServiceInfo.tsx';
 import { useSiteLink } from '../site/links.ts';
-import { useSite } from '../site/SiteProvider.tsx';
 import { maskPhone } from '../site/phone.ts';
+import { useSite } from '../site/SiteProvider.tsx';
 import { getToken, getUser } from '../site/storage.ts';
 
 /**

@@ -31,4 +31,5 @@ export function payResultTarget(): '/success' | '/home' {
 export const takeJustPaid = (): string | null => orderNoOf(session.take<unknown>(JUST_PAID_KEY));
 
 /** Where /success sends anyone who did not just pay: their orders, or home for a visitor. */
-export const notJustPaidTarget = (isMember: boolean): '/myOrder' | '/home' => (isMember ? '/myOrder' : '/home');
+export const notJustPaidTarget = (isMember: boolean): '/myOrder' | '/home' =>
+  isMember ? '/myOrder' : '/home';

@@ -7,7 +7,11 @@ import './ui.css';
  * page and the server say the same thing: the bound that binds first among stock, the
  * purchase limit (0 = none) and the most one line may hold.
  */
-export function quantityLimitMsg(stock: number, limitNum: number, lineMax = Number.POSITIVE_INFINITY): string {
+export function quantityLimitMsg(
+  stock: number,
+  limitNum: number,
+  lineMax = Number.POSITIVE_INFINITY,
+): string {
   if (stock <= 0) return '该规格已售罄';
   const limit = limitNum > 0 ? limitNum : Number.POSITIVE_INFINITY;
   const bound = Math.min(stock, limit, lineMax);

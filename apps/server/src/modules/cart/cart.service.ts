@@ -143,7 +143,11 @@ export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise
           updatedAt: sql`now()`,
         },
       })
-      .returning({ productId: cartLine.productId, specificationId: cartLine.specificationId, num: cartLine.num });
+      .returning({
+        productId: cartLine.productId,
+        specificationId: cartLine.specificationId,
+        num: cartLine.num,
+      });
     for (const line of added) {
       const problem = lineProblem(specs.get(line.specificationId), line.productId, line.num);
       if (problem) throw failure(problem);

@@ -6,8 +6,8 @@ import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { cancelOrder, confirmOrder, orderDetailQuery, trackQuery } from '../api.ts';
 import { useOrderAction } from '../hooks.ts';
-import { isAwaitingReceipt, isPending, statusLabel } from './OrderCard.tsx';
 import { orderStatusView } from '../lib/status.ts';
+import { isAwaitingReceipt, isPending, statusLabel } from './OrderCard.tsx';
 import { OrderQueryState } from './OrderQueryState.tsx';
 import '../order.css';
 
@@ -120,7 +120,9 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
           <dt>运费</dt>
           <dd>{formatMoney(order.freightAmount)}</dd>
           <dt>{view.amountLabel}</dt>
-          <dd className="checkout__pay" data-testid="order-amount">{formatMoney(order.payAmount)}</dd>
+          <dd className="checkout__pay" data-testid="order-amount">
+            {formatMoney(order.payAmount)}
+          </dd>
         </dl>
       </section>
       <div className="order-detail__cols">

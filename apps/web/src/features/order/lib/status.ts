@@ -14,7 +14,11 @@ export interface OrderStatusView {
  * unpaid order and the merchant withdrawing a paid one (a refund): only the merchant's is
  * 订单已撤回; the member's own cancellation reads 已取消, and the reason line says who ended it.
  */
-export function orderStatusView(order: { status: number; statusName: string; payTime: string | null }): OrderStatusView {
+export function orderStatusView(order: {
+  status: number;
+  statusName: string;
+  payTime: string | null;
+}): OrderStatusView {
   const isPaid = order.payTime !== null;
   const amountLabel = isPaid ? '实付款' : '应付';
   const label = ORDER_STATUS_LABEL[order.status] ?? order.statusName;
