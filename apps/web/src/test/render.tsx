@@ -11,6 +11,8 @@ const jsdomComputedStyle = window.getComputedStyle.bind(window);
 export function polyfillDom(): void {
   // jsdom does not implement pseudo-element styles; antd measures the scrollbar with one.
   window.getComputedStyle = (element: Element) => jsdomComputedStyle(element);
+  // No canvas in jsdom: antd's QR code draws nothing, the overlay around it still renders.
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
   if (!window.matchMedia)
     window.matchMedia = (query: string) =>
       ({
