@@ -44,6 +44,7 @@ export function BillDetails() {
       <div className="bills__filters">
         <Select
           allowClear
+          aria-label="账单类型"
           placeholder="全部类型"
           value={filter.type}
           onChange={(value?: PointsEntryType) => update({ type: value })}

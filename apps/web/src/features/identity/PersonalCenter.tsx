@@ -76,7 +76,7 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
               column={1}
               size="middle"
               colon={false}
-              labelStyle={{ width: 88, color: 'rgba(0,0,0,0.45)' }}
+              labelStyle={{ width: 88, color: 'rgba(0,0,0,0.6)' }}
             >
               <Descriptions.Item label="手机号">
                 <span data-testid="pc-phone">{member.phone ? maskPhone(member.phone) : '未绑定'}</span>
