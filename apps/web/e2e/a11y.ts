@@ -35,6 +35,14 @@ export function watchPageErrors(page: Page): string[] {
 
 /** The page settled (requests done, fonts drawn), then a full-page screenshot. */
 export async function shot(page: Page, name: string) {
+  // Lazy pictures load as they come into view: pass over the page once, as a shopper scrolls.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo(0, 0);
+  });
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

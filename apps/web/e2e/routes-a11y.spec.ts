@@ -50,7 +50,7 @@ async function visit(page: Page, path: string, title: string, siteName: string) 
 }
 
 test('every route as a visitor of site 719: titles, axe, no page errors', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { mallSite } = await siteConfig(request, 719);
   const product = await cheapProduct(request, 719);
   const errors = watchPageErrors(page);
@@ -68,6 +68,7 @@ test('every route as a visitor of site 719: titles, axe, no page errors', async 
 });
 
 test('every route of site 1000 and 10110 home: titles and axe', async ({ page, request }) => {
+  test.setTimeout(120_000);
   const errors = watchPageErrors(page);
   for (const siteId of [1000, 10110]) {
     const { mallSite } = await siteConfig(request, siteId);
@@ -85,7 +86,7 @@ test('a bank-ticket member (no phone, no username) is greeted as 会员 with the
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { mallSite } = await siteConfig(request, 719);
   const product = await cheapProduct(request, 719);
   const errors = watchPageErrors(page);

@@ -23,8 +23,8 @@ const parseHex = (hex: string): [number, number, number] | null => {
 const toHex = (rgb: readonly number[]) =>
   `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 
-/** The page grey behind cards; text in the primary colour must read on it as on white. */
-const PAGE_GREY: [number, number, number] = [245, 245, 245];
+/** The darkest grey text in the primary colour sits on (the top bar); it must read there as on white. */
+const PAGE_GREY: [number, number, number] = [240, 240, 240];
 const WHITE: [number, number, number] = [255, 255, 255];
 /** WCAG AA for normal text. */
 const AA = 4.5;
