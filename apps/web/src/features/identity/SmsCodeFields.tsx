@@ -74,8 +74,11 @@ export function SmsCodeFields({
         message.success(answer.msg || IDENTITY_MSG.codeSent);
         start(answer.data?.resendAfter ?? SMS_RESEND_SECONDS);
       } else {
-        message.error(answer.msg || '验证码发送失败');
-        onRefused?.(answer.msg || '验证码发送失败');
+        const msg = answer.msg || '验证码发送失败';
+        // A page that shows a refusal itself (with another way in) needs no toast on top; a
+        // wrong image code is the field's own message.
+        if (onRefused && msg !== IDENTITY_MSG.wrongImageCode) onRefused(msg);
+        else message.error(msg);
         if (answer.msg === IDENTITY_MSG.wrongImageCode)
           form.setFields([{ name: 'imageCode', errors: [IDENTITY_MSG.wrongImageCode] }]);
       }
