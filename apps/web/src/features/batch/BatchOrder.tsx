@@ -400,7 +400,7 @@ function PreviewStep(props: {
         columns={groupColumns}
         dataSource={preview.groups}
         pagination={false}
-        locale={{ emptyText: '没有可识别的收货人' }}
+        locale={{ emptyText: <span className="table-empty">没有可识别的收货人</span> }}
         data-testid="batch-groups"
       />
 
@@ -417,7 +417,7 @@ function PreviewStep(props: {
         dataSource={rows}
         rowClassName={(r) => (r.errors.length > 0 ? 'batch-row--error' : '')}
         pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-        locale={{ emptyText: '没有错误行' }}
+        locale={{ emptyText: <span className="table-empty">没有错误行</span> }}
         data-testid="batch-rows"
       />
 

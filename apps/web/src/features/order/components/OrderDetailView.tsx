@@ -7,7 +7,7 @@ import { useSite } from '../../../site/SiteProvider.tsx';
 import { cancelOrder, confirmOrder, orderDetailQuery, trackQuery } from '../api.ts';
 import { useOrderAction } from '../hooks.ts';
 import { orderStatusView } from '../lib/status.ts';
-import { isAwaitingReceipt, isPending, statusLabel } from './OrderCard.tsx';
+import { isAwaitingReceipt, isPending } from './OrderCard.tsx';
 import { OrderQueryState } from './OrderQueryState.tsx';
 import '../order.css';
 
@@ -36,7 +36,10 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
         <div className="order-detail__head">
           <h2 className="page-card__title">
             订单详情{' '}
-            <Tag color={isPending(order.status) ? 'orange' : 'blue'} data-testid="order-status">
+            <Tag
+              color={isPending(order.status) ? 'orange' : view.reason ? 'default' : 'blue'}
+              data-testid="order-status"
+            >
               {view.label}
             </Tag>
           </h2>
@@ -96,8 +99,8 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
                 {child.sourceName}
               </Tag>
               <span className="checkout__muted">
-                子订单 {child.childOrderNo} · {statusLabel(child.status, child.statusName)} · 运费{' '}
-                {formatMoney(child.freightAmount)}
+                子订单 {child.childOrderNo} · {orderStatusView({ ...child, payTime: order.payTime }).label} ·
+                运费 {formatMoney(child.freightAmount)}
               </span>
             </div>
             {child.lines.map((line) => (
@@ -132,7 +135,7 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
             items={[...order.logs].reverse().map((log) => ({
               children: (
                 <span>
-                  <b>{statusLabel(log.status, log.statusName)}</b> {log.note}
+                  <b>{orderStatusView({ ...log, payTime: order.payTime }).label}</b> {log.note}
                   <br />
                   <small className="checkout__muted">{time(log.createTime)}</small>
                 </span>
