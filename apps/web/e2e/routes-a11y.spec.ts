@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
+import { expectNoSeriousViolations, SHOTS, shot, watchPageErrors } from './a11y.ts';
 import { cheapProduct, siteConfig } from './site.ts';
 
 /**
@@ -59,6 +59,35 @@ test('every route as a visitor of site 719: titles, axe, no page errors', async 
     await expectNoSeriousViolations(page, `${route.path} (visitor)`);
     await shot(page, `visitor-${shotName(route.path)}-719`);
   }
+  // Home: the category column is filled with hot categories under the short label list.
+  await visit(page, 'home?siteId=719', '首页', mallSite.siteName);
+  await expect(page.getByTestId('hot-categories').getByRole('link').first()).toBeVisible();
+  await page.locator('.home-hero').screenshot({ path: `${SHOTS}/home-hero-719.png` });
+
+  // A product that is not sold here is a normal answer: the page says so, no warning toast.
+  await visit(page, 'productDetails?id=99999999&siteId=719', '商品详情', mallSite.siteName);
+  await expect(page.getByText('商品不存在或已下架').first()).toBeVisible();
+  await expect(page.locator('.ant-message')).toHaveCount(0);
+
+  // Footer dialogs: refund steps point at nothing that does not exist; the hotline stays on one line.
+  await visit(page, 'home?siteId=719', '首页', mallSite.siteName);
+  await page.getByRole('button', { name: '退款申请步骤' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('联系商城客服');
+  await expect(dialog).not.toContainText('申请售后');
+  await expectNoSeriousViolations(page, 'refund steps dialog');
+  await shot(page, 'dialog-refund-steps-719');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: '商家入驻审核规则' }).click();
+  const hotline = page.getByRole('dialog').getByTestId('info-hotline');
+  await expect(hotline).toHaveText('400-819-0719');
+  const box = (await hotline.boundingBox())!;
+  const lineHeight = await hotline.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+  expect(box.height).toBeLessThan(lineHeight * 1.5);
+  await page.getByRole('dialog').screenshot({ path: `${SHOTS}/dialog-merchant-rules-719.png` });
+  await page.keyboard.press('Escape');
+
   for (const route of LOGIN_PAGES) {
     await visit(page, withSite(route.path, 719), route.title, mallSite.siteName);
     await expectNoSeriousViolations(page, route.path);
@@ -76,6 +105,8 @@ test('every route of site 1000 and 10110 home: titles and axe', async ({ page, r
     await expectNoSeriousViolations(page, `home ${siteId}`);
     await shot(page, `visitor-home-${siteId}`);
     await visit(page, `platformCustomerService?siteId=${siteId}`, '商城客服', mallSite.siteName);
+    // Hotlines are grouped as they are read aloud (site 1000 hides it in the header: 4008001000).
+    if (siteId === 1000) await expect(page.locator('.service__phone').first()).toHaveText('400-800-1000');
     await expectNoSeriousViolations(page, `platformCustomerService ${siteId}`);
     await shot(page, `visitor-platformCustomerService-${siteId}`);
   }
