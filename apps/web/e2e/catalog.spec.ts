@@ -16,7 +16,8 @@ async function api<T>(request: APIRequestContext, path: string, data: Record<str
 }
 
 /** What the page shows for fen: two decimals and the site's cashUnit (spec section 9). */
-const money = (fen: number, site: SiteConfig) => `${(fen / 100).toFixed(2)}${site.mallSite.cashUnit}`;
+const money = (fen: number, site: SiteConfig) =>
+  `${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${site.mallSite.cashUnit}`;
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -146,7 +147,7 @@ test('search by a Chinese word highlights matches; sorts, filters and pages', as
   await expect(page.getByRole('button', { name: '价格' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
   const prices = (await page.locator('.product-tile__price strong').allTextContents()).map((t) =>
-    Number.parseFloat(t),
+    Number.parseFloat(t.replace(/,/g, '')),
   );
   expect(prices).toEqual([...prices].sort((x, y) => x - y));
 

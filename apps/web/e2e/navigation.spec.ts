@@ -23,7 +23,7 @@ test('footer information entries open dialogs with their policy text', async ({ 
   await page.goto('home?siteId=719');
   const footer = page.getByTestId('service-info');
   const cases: [string, RegExp][] = [
-    ['退款申请步骤', /申请售后/],
+    ['退款申请步骤', /联系商城客服/],
     ['退款流程', /商家审核/],
     ['退货政策', /7天无理由退货/],
     ['换货政策', /15天换货/],
