@@ -146,10 +146,17 @@ test('search by a Chinese word highlights matches; sorts, filters and pages', as
   await expect(page).toHaveURL(/sortField=price/);
   await expect(page.getByRole('button', { name: '价格' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
-  const prices = (await page.locator('.product-tile__price strong').allTextContents()).map((t) =>
-    Number.parseFloat(t.replace(/,/g, '')),
-  );
-  expect(prices).toEqual([...prices].sort((x, y) => x - y));
+  // Until the sorted page replaces the previous one (placeholder data), poll.
+  const shownPrices = async () =>
+    (await page.locator('.product-tile__price strong').allTextContents()).map((t) =>
+      Number.parseFloat(t.replace(/,/g, '')),
+    );
+  await expect
+    .poll(async () => {
+      const prices = await shownPrices();
+      return prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
+    })
+    .toBe(true);
 
   // A price range narrows the results.
   await page.getByLabel('最低价').fill('1000');
