@@ -164,7 +164,7 @@ test('search by a Chinese word highlights matches; sorts, filters and pages', as
   await expect(page).toHaveURL(/minPrice=1000/);
   await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
   for (const text of await page.locator('.product-tile__price strong').allTextContents())
-    expect(Number.parseFloat(text)).toBeGreaterThanOrEqual(1000);
+    expect(Number.parseFloat(text.replace(/,/g, ''))).toBeGreaterThanOrEqual(1000);
   await settle(page);
   await page.screenshot({ path: `${screenshots}catalog-search.png`, fullPage: true });
 });
