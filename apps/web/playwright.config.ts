@@ -42,7 +42,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /(identity|order|batch|wechat-pay)\.spec\.ts/ },
+    { name: 'chromium', testIgnore: /(identity|order|batch|wechat-pay|shopper)\.spec\.ts/ },
     { name: 'identity', testMatch: /identity\.spec\.ts/ },
     // The order flow logs in the demo members and spends their points; the identity tests check
     // their sessions and opening balances, and a member has one session at a time: it runs after.
@@ -52,6 +52,8 @@ export default defineConfig({
     { name: 'batch', testMatch: /batch\.spec\.ts/, dependencies: ['order'] },
     // WeChat Pay logs in the 1000 and 719 demo members too: after the chain.
     { name: 'wechat', testMatch: /wechat-pay\.spec\.ts/, dependencies: ['batch'] },
+    // The shopper's journeys log in the 719 demo member: after the chain.
+    { name: 'shopper', testMatch: /shopper\.spec\.ts/, dependencies: ['wechat'] },
   ],
   webServer: {
     command: 'npm run start -w @sitemall/server',

@@ -16,7 +16,8 @@ async function api<T>(request: APIRequestContext, path: string, data: Record<str
 }
 
 /** What the page shows for fen: two decimals and the site's cashUnit (spec section 9). */
-const money = (fen: number, site: SiteConfig) => `${(fen / 100).toFixed(2)}${site.mallSite.cashUnit}`;
+const money = (fen: number, site: SiteConfig) =>
+  `${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${site.mallSite.cashUnit}`;
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -145,10 +146,17 @@ test('search by a Chinese word highlights matches; sorts, filters and pages', as
   await expect(page).toHaveURL(/sortField=price/);
   await expect(page.getByRole('button', { name: '价格' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
-  const prices = (await page.locator('.product-tile__price strong').allTextContents()).map((t) =>
-    Number.parseFloat(t),
-  );
-  expect(prices).toEqual([...prices].sort((x, y) => x - y));
+  // Until the sorted page replaces the previous one (placeholder data), poll.
+  const shownPrices = async () =>
+    (await page.locator('.product-tile__price strong').allTextContents()).map((t) =>
+      Number.parseFloat(t.replace(/,/g, '')),
+    );
+  await expect
+    .poll(async () => {
+      const prices = await shownPrices();
+      return prices.every((p, i) => i === 0 || prices[i - 1]! <= p);
+    })
+    .toBe(true);
 
   // A price range narrows the results.
   await page.getByLabel('最低价').fill('1000');
@@ -156,7 +164,7 @@ test('search by a Chinese word highlights matches; sorts, filters and pages', as
   await expect(page).toHaveURL(/minPrice=1000/);
   await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
   for (const text of await page.locator('.product-tile__price strong').allTextContents())
-    expect(Number.parseFloat(text)).toBeGreaterThanOrEqual(1000);
+    expect(Number.parseFloat(text.replace(/,/g, ''))).toBeGreaterThanOrEqual(1000);
   await settle(page);
   await page.screenshot({ path: `${screenshots}catalog-search.png`, fullPage: true });
 });

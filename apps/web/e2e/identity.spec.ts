@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { IDENTITY_MSG, MSG } from '@sitemall/contract';
-import { imageCodeAnswer, imageCodeOnPage, siteConfig } from './site.ts';
+import { imageCodeAnswer, imageCodeOnPage, masked, siteConfig } from './site.ts';
 
 /**
  * Identity in the browser against the real server: each login way on the demo site that uses
@@ -138,7 +138,7 @@ test('password login (site 1000): client checks, server refusal, success, greeti
 
   await loginWithPassword(page, DEMO[1000].phone, DEMO[1000].password);
   await expect(page).toHaveURL(/\/home\?siteId=1000$/);
-  await expect(greeting(page)).toHaveText(`您好，${DEMO[1000].phone}，欢迎来到${mallSite.siteName}`);
+  await expect(greeting(page)).toHaveText(`您好，${masked(DEMO[1000].phone)}，欢迎来到${mallSite.siteName}`);
   expect(await storedToken(page, 1000)).toBeTruthy();
 
   // The account menu: personal center, change password, exit (hideExit = N).
@@ -208,7 +208,7 @@ test('SMS code login (site 719): image code, 60-second resend, code from the sim
   await page.screenshot({ path: `${screenshots}CodeLogin-719-countdown.png` });
   await loginButton(page).click();
   await expect(page).toHaveURL(/\/home\?siteId=719$/);
-  await expect(greeting(page)).toHaveText(`您好，${DEMO[719].phone}，欢迎来到${mallSite.siteName}`);
+  await expect(greeting(page)).toHaveText(`您好，${masked(DEMO[719].phone)}，欢迎来到${mallSite.siteName}`);
 });
 
 test('register (site 719) logs the new member in; find password resets it', async ({ page, request }) => {
@@ -230,7 +230,7 @@ test('register (site 719) logs the new member in; find password resets it', asyn
   await page.getByPlaceholder('请再次输入密码').fill('Reg12345');
   await page.getByRole('button', { name: '注册并登录' }).click();
   await expect(page).toHaveURL(/\/home\?siteId=719$/);
-  await expect(greeting(page)).toHaveText(`您好，${phone}，欢迎来到${mallSite.siteName}`);
+  await expect(greeting(page)).toHaveText(`您好，${masked(phone)}，欢迎来到${mallSite.siteName}`);
 
   // Find password from the password login page, then log in with the new password.
   await page.getByTestId('account-menu').hover();
@@ -250,7 +250,7 @@ test('register (site 719) logs the new member in; find password resets it', asyn
   await expect(page.getByPlaceholder('请输入手机号')).toHaveValue(phone);
   await page.getByPlaceholder('请输入密码').fill('Find12345');
   await loginButton(page).click();
-  await expect(greeting(page)).toHaveText(`您好，${phone}，欢迎来到${mallSite.siteName}`);
+  await expect(greeting(page)).toHaveText(`您好，${masked(phone)}，欢迎来到${mallSite.siteName}`);
 });
 
 test('change password: every message, server refusal, success ends the session', async ({
@@ -261,7 +261,7 @@ test('change password: every message, server refusal, success ends the session',
   await registerByApi(request, 719, phone, 'Old12345');
   await page.goto('PwdLogin?siteId=719');
   await loginWithPassword(page, phone, 'Old12345');
-  await expect(greeting(page)).toContainText(phone);
+  await expect(greeting(page)).toContainText(masked(phone));
 
   await page.getByTestId('account-menu').hover();
   await page.getByRole('menuitem', { name: '修改登录密码' }).click();
@@ -308,7 +308,7 @@ test('change password: every message, server refusal, success ends the session',
   await loginWithPassword(page, phone, 'Old12345');
   await expect(page.getByTestId('auth-error')).toContainText(IDENTITY_MSG.wrongPhoneOrPassword);
   await loginWithPassword(page, phone, 'New12345');
-  await expect(greeting(page)).toContainText(phone);
+  await expect(greeting(page)).toContainText(masked(phone));
 });
 
 test('a session ended elsewhere (401/416) returns to the page after logging in again', async ({
@@ -318,13 +318,13 @@ test('a session ended elsewhere (401/416) returns to the page after logging in a
   const { mallSite } = await siteConfig(request, 1000);
   await page.goto('PwdLogin?siteId=1000');
   await loginWithPassword(page, DEMO[1000].phone, DEMO[1000].password);
-  await expect(greeting(page)).toContainText(DEMO[1000].phone);
+  await expect(greeting(page)).toContainText(masked(DEMO[1000].phone));
 
   // The personal center, from the account menu.
   await page.getByTestId('account-menu').hover();
   await page.getByRole('menuitem', { name: '个人中心' }).click();
   await expect(page).toHaveURL(/\/personalCenter\?siteId=1000$/);
-  await expect(page.getByTestId('pc-phone')).toHaveText(DEMO[1000].phone);
+  await expect(page.getByTestId('pc-phone')).toHaveText(masked(DEMO[1000].phone));
   await expect(page.getByTestId('pc-site')).toHaveText(mallSite.siteName);
   // The demo member's opening balance from the ledger: 50,000 fen in the site's unit.
   await expect(page.getByTestId('points-balance')).toContainText(`500.00${mallSite.cashUnit}`);
@@ -349,7 +349,7 @@ test('a session ended elsewhere (401/416) returns to the page after logging in a
   expect(await storedToken(page, 1000)).toBeNull();
   await loginWithPassword(page, DEMO[1000].phone, DEMO[1000].password);
   await expect(page).toHaveURL(/\/personalCenter\?siteId=1000$/);
-  await expect(page.getByTestId('pc-phone')).toHaveText(DEMO[1000].phone);
+  await expect(page.getByTestId('pc-phone')).toHaveText(masked(DEMO[1000].phone));
 });
 
 test('loginOrder 0 (site 719): a token ended on the server is noticed on the next page', async ({
@@ -360,7 +360,7 @@ test('loginOrder 0 (site 719): a token ended on the server is noticed on the nex
   await registerByApi(request, 719, phone, 'Tok12345');
   await page.goto('PwdLogin?siteId=719');
   await loginWithPassword(page, phone, 'Tok12345');
-  await expect(greeting(page)).toContainText(phone);
+  await expect(greeting(page)).toContainText(masked(phone));
   const token = await storedToken(page, 719);
   await request.post('/front-mall-api/app/client/logout', {
     data: { siteId: 719 },
@@ -381,7 +381,7 @@ test('partner entry: a bank ticket logs in and the page continues without it', a
   const { ticket } = ((await issued.json()) as { data: { ticket: string } }).data;
   await page.goto(`searchList?siteId=1000&itemName=abc&ticket=${encodeURIComponent(ticket)}`);
   await expect(page).toHaveURL(/\/searchList\?siteId=1000&itemName=abc$/);
-  await expect(greeting(page)).toContainText(phone);
+  await expect(greeting(page)).toContainText(masked(phone));
   expect(await storedToken(page, 1000)).toBeTruthy();
 
   // The same ticket again (it works once): the page just continues, logged out.
@@ -416,6 +416,6 @@ test('partner entry: DingTalk on a site with dingtalkAuthSwitch = 1 keeps the co
   const { authCode } = ((await issued.json()) as { data: { authCode: string } }).data;
   await page.goto(`home?siteId=10110&corpId=dingcorp1&authCode=${encodeURIComponent(authCode)}`);
   await expect(page).toHaveURL(/\/home\?siteId=10110$/);
-  await expect(greeting(page)).toContainText(phone);
+  await expect(greeting(page)).toContainText(masked(phone));
   expect(await page.evaluate(() => localStorage.getItem('10110_corpId'))).toContain('dingcorp1');
 });

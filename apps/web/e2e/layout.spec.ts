@@ -14,7 +14,7 @@ for (const siteId of SITES) {
     const hotline = await shownHotline(request, mallSite.hotline);
 
     await page.goto(`home?siteId=${siteId}`);
-    await expect(page).toHaveTitle(mallSite.siteName);
+    await expect(page).toHaveTitle(`首页 - ${mallSite.siteName}`);
     const header = page.locator('header');
     await expect(header.locator('.mainbar__name')).toHaveText(mallSite.siteName);
     await expect(header.getByText(`欢迎来到${mallSite.siteName}`)).toBeVisible();

@@ -23,7 +23,7 @@ test('footer information entries open dialogs with their policy text', async ({ 
   await page.goto('home?siteId=719');
   const footer = page.getByTestId('service-info');
   const cases: [string, RegExp][] = [
-    ['退款申请步骤', /申请售后/],
+    ['退款申请步骤', /联系商城客服/],
     ['退款流程', /商家审核/],
     ['退货政策', /7天无理由退货/],
     ['换货政策', /15天换货/],
@@ -86,10 +86,18 @@ test('/payresultvalid without a payment goes home; with the flag it goes to /suc
   await page.goto('home?siteId=719');
   await page.goto('payresultvalid?siteId=719');
   await expect(page).toHaveURL(/\/shoppingmall\/home\?siteId=719$/);
-  await page.evaluate(() => sessionStorage.setItem('payResultValid', 'true'));
+  // The flag names the order just paid.
+  await page.evaluate(() => sessionStorage.setItem('payResultValid', JSON.stringify('SO20260101000001')));
   await page.goto('payresultvalid?siteId=719');
   await expect(page).toHaveURL(/\/shoppingmall\/success\?siteId=719$/);
+  await expect(page.getByTestId('pay-success')).toContainText('SO20260101000001');
   expect(await page.evaluate(() => sessionStorage.getItem('payResultValid'))).toBeNull();
+  // Refreshed (or bookmarked, or typed) there is no payment to confirm: a visitor goes home.
+  await page.reload();
+  await expect(page).toHaveURL(/\/shoppingmall\/home\?siteId=719$/);
+  await page.goto('success?siteId=719');
+  await expect(page).toHaveURL(/\/shoppingmall\/home\?siteId=719$/);
+  await expect(page.getByTestId('pay-success')).toHaveCount(0);
 });
 
 test('an unknown route shows the 404 page inside the layout', async ({ page }) => {

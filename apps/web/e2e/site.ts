@@ -131,3 +131,6 @@ export async function fillNewAddress(page: Page, consignee: string) {
   await page.getByRole('button', { name: /保\s?存/ }).click();
   await expect(form).toBeHidden();
 }
+
+/** A phone as the storefront shows it to its member (138****0719). */
+export const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;

@@ -36,6 +36,11 @@ export const CODE = {
   badRequest: 400,
   unauthorized: 401,
   tokenInvalid: 416,
+  /**
+   * A normal miss, such as a product that does not exist or is withdrawn: a business answer the
+   * request layer treats as normal (section 4 lists 222 among them), not a server fault.
+   */
+  notFound: 222,
   failure: 500,
 } as const;
 

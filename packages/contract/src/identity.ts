@@ -59,7 +59,11 @@ export const IDENTITY_MSG = {
   codeAttemptsExceeded: '验证码错误次数过多，请重新获取',
   badCodeFormat: '请输入6位数字验证码',
   resendTooSoon: (seconds: number) => `发送过于频繁，请${seconds}秒后再试`,
-  smsLimit: '今日获取验证码次数过多，请稍后再试',
+  /** The real wait of the cap that stopped the code (hourly or daily), never "今日" for an hourly cap. */
+  smsLimit: (seconds: number) =>
+    seconds > 3600
+      ? `获取验证码次数过多，请${Math.ceil(seconds / 3600)}小时后再试`
+      : `获取验证码次数过多，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`,
   wrongImageCode: '图形验证码错误或已失效',
   tooManyAttempts: (seconds: number) => `尝试次数过多，请${Math.max(1, Math.ceil(seconds / 60))}分钟后再试`,
   tooManyRequests: '操作过于频繁，请稍后再试',

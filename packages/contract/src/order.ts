@@ -104,6 +104,9 @@ export const OrderSummary = Type.Object({
   payAmount: Type.Integer({ description: 'goods + freight, fen' }),
   createTime: Time,
   expireTime: Time,
+  payTime: Type.Union([Time, Type.Null()], {
+    description: 'null for an order never paid (pending, cancelled by the member, expired)',
+  }),
   childOrders: Type.Array(ChildOrder),
 });
 export type OrderSummary = Static<typeof OrderSummary>;
@@ -123,7 +126,6 @@ export const OrderDetail = Type.Composite([
   Type.Object({
     address: Type.Union([OrderAddress, Type.Null()]),
     payWay: Type.Union([Type.String(), Type.Null()]),
-    payTime: Type.Union([Time, Type.Null()]),
     remark: Type.String(),
     logs: Type.Array(OrderStatusLog),
   }),

@@ -25,6 +25,8 @@ export const SiteConfigJson = Type.Object({
   bankName: Type.Optional(Type.String()),
   /** Beyond the spec: pay part with points and the rest by WeChat (wx_pc). */
   mixedPay: Type.Optional(YesNo),
+  /** Beyond the spec: an SMS-code site (loginWay 2) whose members may also log in with a password. */
+  passwordLogin: Type.Optional(YesNo),
 });
 export type SiteConfigJson = Static<typeof SiteConfigJson>;
 

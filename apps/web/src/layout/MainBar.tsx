@@ -1,4 +1,5 @@
 import { SearchOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { MAX_SEARCH_LENGTH } from '@sitemall/contract';
 import { Badge, Button, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,7 +15,7 @@ export function MainBar() {
   const [params] = useSearchParams();
   const cartCount = useCartCount();
   const [keyword, setKeyword] = useState(params.get('itemName') ?? '');
-  useEffect(() => setKeyword(params.get('itemName') ?? ''), [params]);
+  useEffect(() => setKeyword((params.get('itemName') ?? '').slice(0, MAX_SEARCH_LENGTH)), [params]);
 
   const search = () => {
     const itemName = keyword.trim();
@@ -48,6 +49,7 @@ export function MainBar() {
             value={keyword}
             onChange={(event) => setKeyword(event.target.value)}
             placeholder={templates.head?.note || '搜索商品'}
+            maxLength={MAX_SEARCH_LENGTH}
             allowClear
             aria-label="搜索商品"
           />

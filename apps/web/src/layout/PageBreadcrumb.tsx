@@ -9,7 +9,7 @@ export function PageBreadcrumb() {
   const [params] = useSearchParams();
   const link = useSiteLink();
   const meta = matches.map((match) => match.handle).findLast(isRouteMeta);
-  if (!meta?.breadcrumb) return null;
+  if (!meta?.breadcrumb || meta.breadcrumb === 'own') return null;
   const text = params.get('breadTxt') || meta.title;
   return (
     <Breadcrumb

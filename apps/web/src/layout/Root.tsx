@@ -9,6 +9,7 @@ import { onLoggedIn } from '../site/loginHooks.ts';
 import { isLoginPath, loginRouteFor } from '../site/routing.ts';
 import { SiteProvider, useSite } from '../site/SiteProvider.tsx';
 import { getToken, SESSION_KEYS, session } from '../site/storage.ts';
+import { DocumentTitle } from './DocumentTitle.tsx';
 import { checkVersion } from './versionCheck.ts';
 
 // A visitor's device cart joins the member's cart at login (spec section 6).
@@ -96,6 +97,7 @@ export function Root() {
   return (
     <SiteProvider>
       <NavigationEffects />
+      <DocumentTitle />
       <RequestToasts />
       <SiteGate />
     </SiteProvider>

@@ -9,16 +9,24 @@ import { rememberBackPath } from '../features/identity/session.ts';
 import { SERVICE_GROUPS } from '../features/service-info/content.ts';
 import { useServiceInfo } from '../features/service-info/ServiceInfo.tsx';
 import { useSiteLink } from '../site/links.ts';
+import { maskPhone } from '../site/phone.ts';
 import { useSite } from '../site/SiteProvider.tsx';
-import { getUser } from '../site/storage.ts';
+import { getToken, getUser } from '../site/storage.ts';
 
-/** The name the greeting shows: the username on account-login sites, else the phone (section 2). */
+/**
+ * The name the greeting shows (section 2): the username on account-login sites, else the phone,
+ * masked as a bank mall shows it. A member who came in through a partner (a bank ticket) may have
+ * neither: they are still a member, greeted as 会员, with the member menu (section 6 hides it
+ * only from visitors). '' means a visitor.
+ */
 export function greetingName(
-  user: { phone?: string; username?: string } | null,
+  user: { phone?: string | null; username?: string | null } | null,
   loginWay: number | undefined,
-) {
+): string {
   if (!user) return '';
-  return (loginWay === LOGIN_WAY.account ? user.username : user.phone) || user.phone || user.username || '';
+  if (loginWay === LOGIN_WAY.account && user.username) return user.username;
+  if (user.phone) return maskPhone(user.phone);
+  return user.username || '会员';
 }
 
 /** The utility bar above the header (spec section 2, "Header"). */
@@ -29,7 +37,7 @@ export function TopBar() {
   const endSession = useEndSession();
   const [changingPassword, setChangingPassword] = useState(false);
   const location = useLocation(); // re-read the stored user on every navigation
-  const user = getUser();
+  const user = getToken() ? getUser() : null;
   const config = site?.configJson;
   const name = greetingName(user, site?.loginWay);
   const showCustomerService = site?.customServicePcSwitch === 1 || config?.customServiceEntry === 'Y';

@@ -11,7 +11,7 @@ export function Component() {
     <>
       <ClientTipsNotice />
       <div className="home-hero">
-        <CategoryMenu className="category-menu--home" />
+        <CategoryMenu className="category-menu--home" withHotCategories />
         <div className="home-hero__banner">
           {head?.photo ? (
             <img src={head.photo} alt={head.note || site?.siteName} title={advancedConfig?.slogan} />

@@ -4,8 +4,11 @@ export interface RouteMeta {
   part: string;
   /** The page's own name: breadcrumb fallback and page heading. */
   title: string;
-  /** Shows "首页 > breadTxt" above the page. */
-  breadcrumb?: boolean;
+  /**
+   * Shows "首页 > breadTxt" above the page; 'own' when the page draws a fuller breadcrumb itself
+   * (product detail: 首页 > category path > product), so only one is ever shown.
+   */
+  breadcrumb?: boolean | 'own';
 }
 
 export const isRouteMeta = (handle: unknown): handle is RouteMeta =>

@@ -1,11 +1,15 @@
 import type { Address } from '@sitemall/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AddressPicker } from '../features/address/index.ts';
 import { OrderSubmission, purchaseFromQuery } from '../features/order/index.ts';
+import { pointsBalanceQuery } from '../features/points/api.ts';
 import { RequireMember } from '../layout/RequireMember.tsx';
 import { useSiteLink } from '../site/links.ts';
+import { useSite } from '../site/SiteProvider.tsx';
+import { getToken } from '../site/storage.ts';
 
 /**
  * orderSubmission (spec section 2): selected cart lines (query cartIds) or buy now (productId,
@@ -16,6 +20,12 @@ export function Component() {
   const link = useSiteLink();
   const purchase = useMemo(() => purchaseFromQuery(params), [params]);
   const [address, setAddress] = useState<Address | null>(null);
+  const { siteId } = useSite();
+  // Only a member has a balance; a visitor sees RequireMember's login prompt instead.
+  const balance = useQuery({
+    ...pointsBalanceQuery(siteId ?? ''),
+    enabled: !!siteId && !!purchase && !!getToken(),
+  });
   if (!purchase)
     return (
       <section className="page-card">
@@ -36,6 +46,7 @@ export function Component() {
         purchase={purchase}
         address={address}
         addressSlot={<AddressPicker value={address} onChange={setAddress} />}
+        balance={balance.data}
       />
     </RequireMember>
   );

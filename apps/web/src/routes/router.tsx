@@ -91,7 +91,7 @@ const MALL_PAGES: PageSpec[] = [
   },
   {
     path: 'productDetails',
-    meta: { part: 'productDetails', title: '商品详情', breadcrumb: true },
+    meta: { part: 'productDetails', title: '商品详情', breadcrumb: 'own' },
     load: () => import('./productDetails.tsx'),
   },
   {

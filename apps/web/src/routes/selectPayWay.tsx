@@ -2,7 +2,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PayPage } from '../features/order/index.ts';
 import { RequireMember } from '../layout/RequireMember.tsx';
 import { useSiteLink } from '../site/links.ts';
-import { rememberPaidOrder } from './paidOrder.ts';
 import { markPaid } from './payResult.ts';
 
 /** selectPayWay (spec section 2; query orderNo): a points payment goes /payresultvalid → /success (section 4). */
@@ -17,8 +16,7 @@ export function Component() {
         key={orderNo}
         orderNo={orderNo}
         onPaid={() => {
-          rememberPaidOrder(orderNo);
-          markPaid();
+          markPaid(orderNo);
           navigate(link('/payresultvalid'), { replace: true });
         }}
       />

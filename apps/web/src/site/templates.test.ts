@@ -39,7 +39,9 @@ describe('formatMoney', () => {
   it('shows two decimals and the unit', () => {
     expect(formatMoney(12345, '积分')).toBe('123.45积分');
     expect(formatMoney(5, '元')).toBe('0.05元');
-    expect(formatMoney(123456789, '')).toBe('1234567.89');
+    expect(formatMoney(123456789, '')).toBe('1,234,567.89');
+    expect(formatMoney(1000000, '积分')).toBe('10,000.00积分');
+    expect(formatMoney(-123456, '元')).toBe('-1,234.56元');
     expect(formatMoney(-150, '元')).toBe('-1.50元');
   });
 });

@@ -52,6 +52,7 @@ export const DEMO_SITES: DemoSite[] = [
       hideServicePhone: 'N',
       hideExit: 'N',
       showRegister: 'Y',
+      passwordLogin: 'Y',
       guestCart: 'Y',
       afterSalesMenu: 'Y',
       serviceInfo: 'Y',

@@ -104,8 +104,10 @@ export function lineProblem(spec: SpecificationOnSite | undefined, productId: nu
 /**
  * Adds lines to the member's cart; a specification already there gets the quantity added
  * (spec section 5), capped at the largest quantity a line may hold. Only specifications the
- * site sells can be added. Answers the cart as the transaction sees it: adding is not
- * idempotent, so a read failing after the commit must not make the member add again.
+ * site sells can be added, and only as many as its stock and purchase limit allow: a line that
+ * would end above either is refused with the reason (section 8: the page shows the msg), and
+ * nothing is added. Answers the cart as the transaction sees it: adding is not idempotent, so a
+ * read failing after the commit must not make the member add again.
  */
 export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise<Cart> {
   const siteId = ctx.site.row.id;
@@ -122,7 +124,7 @@ export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise
     sums.set(line.specificationId, { ...line, num: Math.min(MAX_CART_NUM, (earlier?.num ?? 0) + line.num) });
   }
   return ctx.db.transaction(async (tx) => {
-    await tx
+    const added = await tx
       .insert(cartLine)
       .values(
         [...sums.values()].map((l) => ({
@@ -140,7 +142,16 @@ export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise
           isSelected: true,
           updatedAt: sql`now()`,
         },
+      })
+      .returning({
+        productId: cartLine.productId,
+        specificationId: cartLine.specificationId,
+        num: cartLine.num,
       });
+    for (const line of added) {
+      const problem = lineProblem(specs.get(line.specificationId), line.productId, line.num);
+      if (problem) throw failure(problem);
+    }
     const [row] = await tx.select({ n: count() }).from(cartLine).where(owner(ctx));
     if ((row?.n ?? 0) > MAX_CART_LINES) throw failure(CART_MSG.tooManyLines);
     return getCart({ ...ctx, db: tx });

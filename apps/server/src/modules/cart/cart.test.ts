@@ -106,6 +106,27 @@ describe('cart', () => {
     expect(removed.body.data.obj.list.map((l) => l.id)).toEqual([ids[1]]);
   });
 
+  it('refuses an add that stock or the purchase limit stops, with the reason, and adds nothing', async () => {
+    await setStock(t.db, [specs[1]!.specificationId], 3);
+    await add([line(specs[1]!, 2)]);
+    const over = await api.post(
+      '/api/productCarts/submitCart',
+      { siteId: 719, productInfo: [line(specs[1]!, 2)] },
+      me.token,
+    );
+    expect(over.body).toMatchObject({ success: false, msg: '库存不足，仅剩 3 件' });
+    await t.db.update(siteProduct).set({ limitNum: 2 }).where(eq(siteProduct.productId, specs[1]!.productId));
+    const limited = await api.post(
+      '/api/productCarts/submitCart',
+      { siteId: 719, productInfo: [line(specs[1]!, 1)] },
+      me.token,
+    );
+    expect(limited.body).toMatchObject({ success: false, msg: '该商品每单限购 2 件' });
+    await t.db.update(siteProduct).set({ limitNum: 0 }).where(eq(siteProduct.productId, specs[1]!.productId));
+    const { list } = (await cart()).data.obj;
+    expect(list.find((l) => l.specificationId === specs[1]!.specificationId)?.num).toBe(2);
+  });
+
   it('re-checks each line live: current price, stock, sale and limit', async () => {
     await add([line(specs[0]!, 3), line(specs[1]!, 2), line(specs[2]!, 1)]);
     await t.db

@@ -1,6 +1,7 @@
 import {
   type CategoryProductGroup,
   type CategoryTree,
+  CODE,
   type CategoryLabel as Label,
   sourceName,
 } from '@sitemall/contract';
@@ -13,7 +14,8 @@ import { category, categoryGroup, categoryLabel, product, siteProduct } from './
 
 export const CATALOG_CHANGED_CHANNEL = 'sitemall_catalog_changed';
 
-export const productNotFound = () => failure('商品不存在或已下架');
+/** A product that is not (or no longer) sold here: a normal miss, not a fault (CODE.notFound). */
+export const productNotFound = () => new AppError(CODE.notFound, '商品不存在或已下架');
 export const notFound = (what: string) => failure(`${what}不存在`);
 
 /** A site's labels and categories, with the answers that read them serialised once. */

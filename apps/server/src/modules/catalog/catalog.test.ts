@@ -235,8 +235,9 @@ describe('products', () => {
   });
 
   it('answers unknown products and bad ids with clear errors, never a 5xx', async () => {
+    // A miss is a business answer with a code the request layer treats as normal, not a fault.
     expect((await detail(719, 999999)).body).toEqual({
-      code: 500,
+      code: 222,
       msg: '商品不存在或已下架',
       success: false,
       data: null,
@@ -272,8 +273,8 @@ describe('tenant isolation', () => {
     // Product 7 is in the shared catalogue, sold by 1000 and not by 719 (demo plan).
     expect((await detail(1000, 7)).body.code).toBe(200);
     const name = (await detail(1000, 7)).body.data.name;
-    expect((await detail(719, 7)).body).toMatchObject({ code: 500, msg: '商品不存在或已下架' });
-    expect((await t.post(api('/api/product/stock'), { siteId: 719, productId: 7 })).body.code).toBe(500);
+    expect((await detail(719, 7)).body).toMatchObject({ code: 222, msg: '商品不存在或已下架' });
+    expect((await t.post(api('/api/product/stock'), { siteId: 719, productId: 7 })).body.code).toBe(222);
     const byIds = await t.post<{ list: ProductCard[] }>(api('/api/product/listByIds'), {
       siteId: 719,
       ids: [7, 1],

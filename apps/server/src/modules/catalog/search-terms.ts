@@ -146,6 +146,12 @@ function queryWords(text: string): string[] {
 }
 
 /** Builds the tsquery texts of a search; undefined when the text holds nothing searchable. */
+/** A word too weak to match on its own: one Latin letter, or only digits. */
+const WEAK_WORD = /^(?:[a-z]|\d+)$/i;
+
+/** Markup typed or pasted into the box is not what the shopper looks for: tags are dropped. */
+export const withoutMarkup = (input: string): string => input.replace(/<\/?[a-z!][^>]*>?/gi, ' ');
+
 export function buildSearchQuery(input: string): SearchQuery | undefined {
   const words = queryWords(input);
   if (words.length === 0) return undefined;
@@ -154,11 +160,15 @@ export function buildSearchQuery(input: string): SearchQuery | undefined {
     const alternatives = [word, ...(SYNONYMS.get(word) ?? [])];
     for (const a of alternatives) keywords.add(a);
     const expr = alternatives.map(wordQuery);
-    return expr.length === 1 ? expr[0]! : `(${expr.join(' | ')})`;
+    return { word, expr: expr.length === 1 ? expr[0]! : `(${expr.join(' | ')})` };
   });
+  // "Any word" may not rest on a lone letter or a bare number: `x` or `1` alone matches half the
+  // catalogue, which is no answer to the query. Without a real word it is the same as "all".
+  const strong = groups.filter((g) => !WEAK_WORD.test(g.word));
+  const all = groups.map((g) => g.expr).join(' & ');
   return {
-    all: groups.join(' & '),
-    any: groups.join(' | '),
+    all,
+    any: strong.length > 0 ? strong.map((g) => g.expr).join(' | ') : all,
     keywords: [...keywords],
     text: runsOf(input)
       .map((r) => r.text)

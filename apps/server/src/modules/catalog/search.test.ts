@@ -161,6 +161,12 @@ describe('search behaviour', () => {
       expect(body.code).toBe(200);
       expect(JSON.stringify(body)).not.toContain('<script>');
     }
+    // Markup and lone letters or numbers match nothing: no unrelated products are offered as results.
+    for (const itemName of ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>']) {
+      const { body } = await search({ itemName });
+      expect(body.data.total, itemName).toBe(0);
+      expect(body.data.list).toEqual([]);
+    }
     const long = await search({ itemName: '手机'.repeat(200) });
     expect(long.status).toBe(200);
     expect(long.body).toMatchObject({ code: 400, success: false });

@@ -7,7 +7,7 @@ import type { Site } from '../site/site.service';
 import { type CatalogCache, siteOf } from './catalog.service';
 import { product, siteProduct } from './catalog.tables';
 import { type CardRow, cardFields, orderOf, type SortField, type SortKey, sortKey, toCard } from './products';
-import { buildSearchQuery, highlightRanges, normalise } from './search-terms';
+import { buildSearchQuery, highlightRanges, normalise, withoutMarkup } from './search-terms';
 
 /**
  * Search queries are not prepared: a prepared statement soon runs a generic plan, and for a
@@ -128,7 +128,8 @@ export async function searchProducts(
   const site = siteOf(ctx);
   const pageNum = input.pageNum ?? 1;
   const offset = offsetOf(pageNum);
-  const query = buildSearchQuery(input.itemName);
+  const itemName = withoutMarkup(input.itemName);
+  const query = buildSearchQuery(itemName);
   const catalog = await catalogs.get(site.row.id);
   const empty: SearchResult = {
     list: [],
@@ -159,7 +160,7 @@ export async function searchProducts(
   };
   if (!query) return withSuggestions();
 
-  const phrase = likePattern(normalise(input.itemName).trim());
+  const phrase = likePattern(normalise(itemName).trim());
   const run = async (stage: 'all' | 'any' | 'trigram', at: number) => {
     const rows = (
       stage === 'trigram'

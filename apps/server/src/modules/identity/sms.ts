@@ -38,11 +38,12 @@ export async function sendSmsCode(
 ): Promise<{ resendAfter: number }> {
   const { limiter } = ctx.deps;
   const ip = await limiter.hit(`sms:ip:${ctx.ip}`, SMS_PER_IP_HOUR, 3600);
-  if (!ip.allowed) throw tooMany(IDENTITY_MSG.smsLimit);
+  if (!ip.allowed) throw tooMany(IDENTITY_MSG.smsLimit(ip.retryAfter));
   const hour = await limiter.peek(`sms:phone:h:${input.phone}`);
   const day = await limiter.peek(`sms:phone:d:${input.phone}`);
-  if (hour.count >= SMS_PER_PHONE_HOUR || day.count >= SMS_PER_PHONE_DAY)
-    throw tooMany(IDENTITY_MSG.smsLimit);
+  // The message names the wait of the cap that stops the code (the daily one when both do).
+  if (day.count >= SMS_PER_PHONE_DAY) throw tooMany(IDENTITY_MSG.smsLimit(day.retryAfter));
+  if (hour.count >= SMS_PER_PHONE_HOUR) throw tooMany(IDENTITY_MSG.smsLimit(hour.retryAfter));
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const values = {

@@ -178,6 +178,7 @@ const summaryOf = (o: OrderRow, children: ChildOrder[]): OrderSummary => ({
   payAmount: o.payAmount,
   createTime: o.createdAt.toISOString(),
   expireTime: o.expireAt.toISOString(),
+  payTime: o.paidAt?.toISOString() ?? null,
   childOrders: children,
 });
 
@@ -248,7 +249,6 @@ export async function orderDetail(ctx: MemberCtx, orderNo: string): Promise<Orde
     ...summaryOf(order, children.get(order.id) ?? []),
     address: order.address ?? null,
     payWay: order.payWay,
-    payTime: order.paidAt?.toISOString() ?? null,
     remark: order.remark,
     logs: logs.map((l) => ({
       status: l.status,

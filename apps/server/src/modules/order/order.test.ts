@@ -280,6 +280,8 @@ describe('payOrder and my orders', () => {
     expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(19);
     const all = await api.post<OrderPage>('/api/order/myOrderList', { siteId: 719 }, me.token);
     expect(all.body.data.list.map((o) => o.orderNo)).toEqual([b.orderNo, a.orderNo]);
+    // The list says whether an order was ever paid: a cancelled unpaid order shows 应付, not 实付款.
+    expect(all.body.data.list.map((o) => o.payTime === null)).toEqual([false, true]);
     const receiving = await api.post<OrderPage>(
       '/api/order/myOrderList',
       { siteId: 719, status: 24 },

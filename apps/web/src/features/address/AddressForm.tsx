@@ -91,8 +91,9 @@ export function AddressFormDialog({
     setOptions((prev) => [...prev]);
   };
 
-  const submit = async () => {
-    const values = await form.validateFields();
+  // Runs only for valid input: the form validates on submit and shows each field's message,
+  // so bad input never becomes a rejected promise nobody awaits.
+  const save = async (values: Values) => {
     const [provinceCode = '', cityCode = '', districtCode = ''] = values.region;
     const input: AddressInput = {
       ...(address ? { id: address.id } : {}),
@@ -123,7 +124,7 @@ export function AddressFormDialog({
       open={open}
       title={address ? '编辑收货地址' : '新增收货地址'}
       onCancel={onClose}
-      onOk={() => void submit()}
+      onOk={() => form.submit()}
       okText="保存"
       confirmLoading={saving}
       destroyOnHidden
@@ -135,6 +136,7 @@ export function AddressFormDialog({
         labelCol={{ span: 5 }}
         wrapperCol={{ span: 18 }}
         data-testid="address-form"
+        onFinish={(values) => void save(values)}
       >
         <Form.Item
           name="consignee"

@@ -38,6 +38,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { downloadReport, downloadTemplate, previewBatch, submitBatch } from './api.ts';
+import { groupStates } from './lib.ts';
 import './batch.css';
 
 type Step = 0 | 1 | 2 | 3;
@@ -244,6 +245,7 @@ function PreviewStep(props: {
   const validGroups = preview.groups.filter((g) => g.isValid);
   const rows = onlyErrors ? preview.rows.filter((r) => r.errors.length > 0) : preview.rows;
   const canSubmit = preview.errorCount === 0 && validGroups.length > 0;
+  const states = groupStates(preview.groups, preview.balance);
 
   const rowColumns: TableColumnsType<BatchRow> = [
     { title: '行号', dataIndex: 'rowNo', width: 64 },
@@ -332,8 +334,18 @@ function PreviewStep(props: {
     {
       title: '状态',
       key: 'state',
-      width: 100,
-      render: (_, g) => (g.isValid ? <Tag color="success">可提交</Tag> : <Tag color="error">有错误</Tag>),
+      width: 110,
+      render: (_, g) => {
+        const state = states.get(g.groupNo);
+        if (state === 'error') return <Tag color="error">有错误</Tag>;
+        if (state === 'short')
+          return (
+            <Tag color="warning" title="积分余额不足以支付此订单，提交后为待付款">
+              余额不足
+            </Tag>
+          );
+        return <Tag color="success">可提交</Tag>;
+      },
     },
   ];
 
@@ -388,7 +400,7 @@ function PreviewStep(props: {
         columns={groupColumns}
         dataSource={preview.groups}
         pagination={false}
-        locale={{ emptyText: '没有可识别的收货人' }}
+        locale={{ emptyText: <span className="table-empty">没有可识别的收货人</span> }}
         data-testid="batch-groups"
       />
 
@@ -405,7 +417,7 @@ function PreviewStep(props: {
         dataSource={rows}
         rowClassName={(r) => (r.errors.length > 0 ? 'batch-row--error' : '')}
         pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-        locale={{ emptyText: '没有错误行' }}
+        locale={{ emptyText: <span className="table-empty">没有错误行</span> }}
         data-testid="batch-rows"
       />
 

@@ -44,6 +44,7 @@ export function BillDetails() {
       <div className="bills__filters">
         <Select
           allowClear
+          aria-label="账单类型"
           placeholder="全部类型"
           value={filter.type}
           onChange={(value?: PointsEntryType) => update({ type: value })}
@@ -73,7 +74,7 @@ export function BillDetails() {
           rowKey="id"
           loading={bills.isFetching}
           dataSource={bills.data?.list ?? []}
-          locale={{ emptyText: '暂无账单' }}
+          locale={{ emptyText: <span className="table-empty">暂无账单</span> }}
           pagination={{
             current: bills.data?.pageNum ?? filter.pageNum,
             pageSize: PAGE_SIZE,

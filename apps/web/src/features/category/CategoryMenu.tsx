@@ -36,11 +36,51 @@ function CategoryGroups({ lableId }: { lableId: number }) {
   );
 }
 
+/** A few categories of one label, as chips. */
+function HotCategoriesOf({ lableId, limit }: { lableId: number; limit: number }) {
+  const { siteId } = useSite();
+  const link = useSiteLink();
+  const groups = useCategoryGroups(siteId, lableId);
+  const categories = (groups.data ?? []).flatMap((group) => group.categories).slice(0, limit);
+  return categories.map((category) => (
+    <Link key={category.id} to={link(searchByCategory(category.id, category.catName))}>
+      {category.catName}
+    </Link>
+  ));
+}
+
+/** Labels at most this many leave room under them for the hot categories (home column). */
+const HOT_CATEGORIES_UP_TO = 6;
+
+/**
+ * Under a short label list the home column shows hot categories, as JD fills its own: a column
+ * with a blank third looks unfinished, and these are one click from their products.
+ */
+function HotCategories({ labels }: { labels: readonly CategoryLabel[] }) {
+  const perLabel = labels.length <= 3 ? 4 : 2;
+  return (
+    <section className="hot-categories" aria-label="热门分类" data-testid="hot-categories">
+      <h2 className="hot-categories__title">热门分类</h2>
+      <div className="hot-categories__list">
+        {labels.map((label) => (
+          <HotCategoriesOf key={label.id} lableId={label.id} limit={perLabel} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 /**
  * "全部分类": labels on the left, the hovered label's grouped categories on the right
  * (spec section 2, "Category menu"). Without labels it says so instead of showing anything made up.
  */
-export function CategoryMenu({ className }: { className?: string }) {
+export function CategoryMenu({
+  className,
+  withHotCategories = false,
+}: {
+  className?: string;
+  withHotCategories?: boolean;
+}) {
   const { siteId } = useSite();
   const labels = useLabels(siteId);
   const [active, setActive] = useState<CategoryLabel | null>(null);
@@ -74,6 +114,9 @@ export function CategoryMenu({ className }: { className?: string }) {
           ))
         )}
       </ul>
+      {withHotCategories && list.length > 0 && list.length <= HOT_CATEGORIES_UP_TO && (
+        <HotCategories labels={list} />
+      )}
       {active && (
         <div className="category-menu__panel">
           <CategoryGroups lableId={active.id} />

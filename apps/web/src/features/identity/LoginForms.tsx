@@ -1,5 +1,5 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { type EnvelopeOf, IDENTITY_MSG, type LoginResult } from '@sitemall/contract';
+import { type EnvelopeOf, IDENTITY_MSG, LOGIN_WAY, type LoginResult } from '@sitemall/contract';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -147,7 +147,15 @@ export function PasswordLogin({ by }: { by: 'phone' | 'account' }) {
   }
   const title = by === 'phone' ? '密码登录' : '账号登录';
   return (
-    <AuthShell title={title} footer={<RegisterLink />}>
+    <AuthShell
+      title={title}
+      footer={
+        <>
+          <CodeLoginLink />
+          <RegisterLink />
+        </>
+      }
+    >
       <FormError error={error} onClose={clearError} />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={clearError}>
         {by === 'phone' ? (
@@ -195,6 +203,38 @@ interface CodeValues {
   code: string;
 }
 
+/** The other way in on an SMS-code site whose members may use their password too. */
+function PasswordLoginLink({ prominent = false }: { prominent?: boolean }) {
+  const { site } = useSite();
+  const link = useSiteLink();
+  if (site?.configJson.passwordLogin !== 'Y') return null;
+  if (prominent)
+    return (
+      <p className="idn-alt" data-testid="password-login-offer">
+        收不到验证码？<Link to={link('/PwdLogin')}>使用密码登录</Link>
+      </p>
+    );
+  return (
+    <span>
+      <Link to={link('/PwdLogin')}>密码登录</Link>
+      <span className="idn-foot__sep"> · </span>
+    </span>
+  );
+}
+
+/** Back to the site's own way in, from the password page of an SMS-code site. */
+function CodeLoginLink() {
+  const { site } = useSite();
+  const link = useSiteLink();
+  if (site?.loginWay !== LOGIN_WAY.smsCode) return null;
+  return (
+    <span>
+      <Link to={link('/CodeLogin')}>短信验证码登录</Link>
+      <span className="idn-foot__sep"> · </span>
+    </span>
+  );
+}
+
 /** SMS code login (way 2): phone, image code, 6-digit SMS code. */
 export function CodeLogin() {
   const { site, siteId } = useSite();
@@ -202,6 +242,8 @@ export function CodeLogin() {
   const { submit, error, busy, clearError } = useSubmit((v: CodeValues) =>
     smsLogin({ siteId: siteId ?? '', phone: v.phone, code: v.code }),
   );
+  // A refused code (the hourly cap) stays on the page with its wait, next to the other way in.
+  const [refused, setRefused] = useState<string | null>(null);
   return (
     <AuthShell
       title="短信验证码登录"
@@ -210,12 +252,18 @@ export function CodeLogin() {
           ? '未注册的手机号验证后将自动注册并登录'
           : '使用手机号和短信验证码登录'
       }
-      footer={<RegisterLink />}
+      footer={
+        <>
+          <PasswordLoginLink />
+          <RegisterLink />
+        </>
+      }
     >
-      <FormError error={error} onClose={clearError} />
+      <FormError error={error ?? refused} onClose={() => (error ? clearError() : setRefused(null))} />
+      {refused && <PasswordLoginLink prominent />}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={clearError}>
         <PhoneField />
-        <SmsCodeFields form={form} purpose="login" />
+        <SmsCodeFields form={form} purpose="login" onRefused={setRefused} />
         <Form.Item style={{ marginTop: 8 }}>
           <Button type="primary" size="large" htmlType="submit" block loading={busy}>
             登录

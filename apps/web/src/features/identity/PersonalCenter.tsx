@@ -12,6 +12,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../site/links.ts';
+import { maskPhone } from '../../site/phone.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { fetchPersonalInfo } from './api.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
@@ -49,7 +50,7 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
     retry: false,
   });
   const member = info.data;
-  const shownName = member?.phone || member?.username || '会员';
+  const shownName = member?.phone ? maskPhone(member.phone) : member?.username || '会员';
 
   return (
     <section className="personal-center" data-testid="personal-center">
@@ -75,10 +76,10 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
               column={1}
               size="middle"
               colon={false}
-              labelStyle={{ width: 88, color: 'rgba(0,0,0,0.45)' }}
+              labelStyle={{ width: 88, color: 'rgba(0,0,0,0.6)' }}
             >
               <Descriptions.Item label="手机号">
-                <span data-testid="pc-phone">{member.phone || '未绑定'}</span>
+                <span data-testid="pc-phone">{member.phone ? maskPhone(member.phone) : '未绑定'}</span>
               </Descriptions.Item>
               <Descriptions.Item label="账号">
                 <span data-testid="pc-username">{member.username || '未设置'}</span>

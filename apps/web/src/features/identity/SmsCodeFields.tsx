@@ -18,7 +18,16 @@ import { smsCodeRules } from './rules.ts';
  * image code before it sends an SMS; each image code serves one try, so a fresh one is drawn
  * after every send. The button then counts down SMS_RESEND_SECONDS (spec section 4).
  */
-export function SmsCodeFields({ form, purpose }: { form: FormInstance; purpose: SmsPurpose }) {
+export function SmsCodeFields({
+  form,
+  purpose,
+  onRefused,
+}: {
+  form: FormInstance;
+  purpose: SmsPurpose;
+  /** The server would not send a code (a cap, a wait): the page may offer another way in. */
+  onRefused?: (msg: string) => void;
+}) {
   const { siteId } = useSite();
   const { message } = App.useApp();
   const { left, start } = useCountdown();
@@ -52,7 +61,11 @@ export function SmsCodeFields({ form, purpose }: { form: FormInstance; purpose: 
         message.success(answer.msg || IDENTITY_MSG.codeSent);
         start(answer.data?.resendAfter ?? SMS_RESEND_SECONDS);
       } else {
-        message.error(answer.msg || '验证码发送失败');
+        const msg = answer.msg || '验证码发送失败';
+        // A page that shows a refusal itself (with another way in) needs no toast on top; a
+        // wrong image code is the field's own message.
+        if (onRefused && msg !== IDENTITY_MSG.wrongImageCode) onRefused(msg);
+        else message.error(msg);
         if (answer.msg === IDENTITY_MSG.wrongImageCode)
           form.setFields([{ name: 'imageCode', errors: [IDENTITY_MSG.wrongImageCode] }]);
       }

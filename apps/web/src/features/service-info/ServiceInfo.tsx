@@ -11,6 +11,22 @@ const ServiceInfoContext = createContext<ServiceInfoApi>({ open: () => {} });
 
 export const useServiceInfo = (): ServiceInfoApi => useContext(ServiceInfoContext);
 
+/** Text with the hotline kept on one line: a number broken at its dashes cannot be dialled from the page. */
+export function KeepHotline({ text, hotline }: { text: string; hotline: string }) {
+  if (!hotline || !text.includes(hotline)) return text;
+  const parts = text.split(hotline);
+  return parts.flatMap((part, index) =>
+    index === 0
+      ? [part]
+      : [
+          <span key={`${index}-${hotline}`} className="nowrap" data-testid="info-hotline">
+            {hotline}
+          </span>,
+          part,
+        ],
+  );
+}
+
 /** Holds the one service-information dialog the footer and the header's after-sales menu open. */
 export function ServiceInfoProvider({ children }: { children: ReactNode }) {
   const { site, hotline } = useSite();
@@ -42,12 +58,16 @@ export function ServiceInfoProvider({ children }: { children: ReactNode }) {
             <section key={index}>
               {section.heading && <Typography.Title level={5}>{section.heading}</Typography.Title>}
               {section.paragraphs?.map((text) => (
-                <Typography.Paragraph key={text}>{text}</Typography.Paragraph>
+                <Typography.Paragraph key={text}>
+                  <KeepHotline text={text} hotline={hotline} />
+                </Typography.Paragraph>
               ))}
               {section.steps && (
                 <ol>
                   {section.steps.map((step) => (
-                    <li key={step}>{step}</li>
+                    <li key={step}>
+                      <KeepHotline text={step} hotline={hotline} />
+                    </li>
                   ))}
                 </ol>
               )}

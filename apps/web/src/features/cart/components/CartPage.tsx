@@ -1,12 +1,13 @@
 import { DeleteOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { CART_SAVE_DEBOUNCE_MS } from '@sitemall/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Empty, InputNumber, Popconfirm, Result, Skeleton, Tag } from 'antd';
+import { App, Button, Checkbox, Empty, Popconfirm, Result, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { SESSION_KEYS, session } from '../../../site/storage.ts';
+import { QuantityStepper, quantityLimitMsg } from '../../../ui/QuantityStepper.tsx';
 import { CART_MAX_NUM, cartKey, removeLines, saveQuantities, useCart } from '../api.ts';
 import {
   cartTotals,
@@ -274,16 +275,19 @@ export function CartPage() {
                     </small>
                   )}
                 </span>
-                <InputNumber
-                  min={1}
-                  max={maxNum(line, CART_MAX_NUM)}
-                  precision={0}
+                <QuantityStepper
                   value={line.num}
+                  max={maxNum(line, CART_MAX_NUM)}
                   disabled={soldOut}
                   onChange={(value) => setNum(line, value)}
-                  aria-label={`${line.name} 数量`}
-                  data-testid="cart-num"
-                  style={{ width: 96 }}
+                  onOverMax={() =>
+                    void message.warning({
+                      key: 'quantity-limit',
+                      content: quantityLimitMsg(line.stock, line.limitNum, CART_MAX_NUM),
+                    })
+                  }
+                  label={`${line.name} 数量`}
+                  testId="cart-num"
                 />
                 <strong className="cart__subtotal">{formatMoney(line.price * line.num)}</strong>
                 <Popconfirm title="确定删除该商品吗？" onConfirm={() => void remove([line])}>

@@ -7,11 +7,13 @@ import {
 } from '@ant-design/icons';
 import { isMobile, SERVICE_MESSAGE_TOPICS } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Result, Row, Select, Skeleton } from 'antd';
+import { App, Button, Card, Col, Form, Input, Result, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { resolveHotline } from '../../../site/api.ts';
+import { formatHotline } from '../../../site/phone.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
+import { FormSelect } from '../../../ui/FormSelect.tsx';
 import { type ServiceMessageInput, useServiceChannels, useServiceMessage } from '../api.ts';
 import { EmptyState, LoadError } from './states.tsx';
 
@@ -44,7 +46,7 @@ function ChannelValue({ type, value }: { type: string; value: string }) {
     return <span>{value}</span>;
   }
   if (shown.isPending) return <Skeleton.Input size="small" active />;
-  return <span className="service__phone">{shown.data ?? '—'}</span>;
+  return <span className="service__phone">{shown.data ? formatHotline(shown.data) : '—'}</span>;
 }
 
 function Channels() {
@@ -126,7 +128,7 @@ export function CustomerService() {
                   name="topic"
                   rules={[{ required: true, message: '请选择问题类型' }]}
                 >
-                  <Select options={SERVICE_MESSAGE_TOPICS.map((t) => ({ value: t, label: t }))} />
+                  <FormSelect options={SERVICE_MESSAGE_TOPICS.map((t) => ({ value: t, label: t }))} />
                 </Form.Item>
                 <Form.Item
                   label="您的称呼"

@@ -2,7 +2,6 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { isMobile, MERCHANT_STATUS, type MerchantApplication } from '@sitemall/contract';
 import {
   App,
-  AutoComplete,
   Button,
   Card,
   Col,
@@ -20,6 +19,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ImageCodeField, refreshImageCode, useImageCode } from '../../../shared/ImageCode.tsx';
 import { useSite } from '../../../site/SiteProvider.tsx';
+import { FormAutoComplete } from '../../../ui/FormSelect.tsx';
 import { type MerchantApplyInput, uploadLicence, useMerchantApply, useMerchantLookup } from '../api.ts';
 import { isCreditCode, LICENCE_TYPES, licenceFileProblem } from '../lib/merchant.ts';
 
@@ -307,10 +307,10 @@ export function MerchantSettlement({ categoryNames }: { categoryNames: string[] 
                   { min: 2, max: 20, message: '主营类目为 2-20 个字' },
                 ]}
               >
-                <AutoComplete
+                <FormAutoComplete
                   options={categoryNames.map((name) => ({ value: name }))}
                   placeholder="选择或输入主营类目"
-                  filterOption={(input, option) => !!option?.value.includes(input)}
+                  filterOption={(input, option) => String(option?.value ?? '').includes(input)}
                   maxLength={20}
                 />
               </Form.Item>

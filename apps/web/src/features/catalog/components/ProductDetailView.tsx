@@ -1,10 +1,11 @@
 import { SafetyCertificateOutlined, ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ProductDetail, ProductSpecification } from '@sitemall/contract';
-import { Button, InputNumber, Result, Skeleton, Tabs, Tag } from 'antd';
+import { App, Breadcrumb, Button, Result, Skeleton, Tabs, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
+import { QuantityStepper, quantityLimitMsg } from '../../../ui/QuantityStepper.tsx';
 import { ApiError, useProductDetail, useProductStock } from '../api.ts';
 import { clampQuantity, maxQuantity, quantityHint } from '../lib/quantity.ts';
 import { SafeHtml } from './SafeHtml.tsx';
@@ -65,6 +66,7 @@ function withLiveStock(
 
 function Purchase({ product, actions }: { product: ProductDetail; actions?: PurchaseActions }) {
   const { siteId, formatMoney } = useSite();
+  const { message } = App.useApp();
   const stock = useProductStock(siteId ?? '', product.id);
   const specs = useMemo(
     () => withLiveStock(product.productSpecifications, stock.data?.productSpecifications),
@@ -132,15 +134,20 @@ function Purchase({ product, actions }: { product: ProductDetail; actions?: Purc
       </div>
       <div className="purchase__row">
         <span className="purchase__label">数　　量</span>
-        <InputNumber
-          min={1}
-          max={Math.max(max, 1)}
-          precision={0}
+        <QuantityStepper
           value={num}
+          max={max}
           disabled={!canBuy}
           onChange={(value) => setNum(clampQuantity(value, max))}
-          aria-label="购买数量"
-          style={{ width: 120 }}
+          onOverMax={() =>
+            chosen &&
+            void message.warning({
+              key: 'quantity-limit',
+              content: quantityLimitMsg(chosen.stock, product.limitNum),
+            })
+          }
+          label="购买数量"
+          testId="detail-num"
         />
         <span className="purchase__muted" data-testid="detail-stock">
           {!isOnSale ? '商品已下架' : chosen ? quantityHint(chosen.stock, product.limitNum) : ''}
@@ -220,15 +227,16 @@ export function ProductDetailView({
     link(`/searchList?${new URLSearchParams({ cateId: String(id), breadTxt: name }).toString()}`);
   return (
     <div className="product-detail" data-testid="product-detail">
-      <nav className="product-detail__path" aria-label="商品分类">
-        <span>{category.lableName}</span>
-        <span className="sep">&gt;</span>
-        <span>{category.levelName}</span>
-        <span className="sep">&gt;</span>
-        <Link to={catLink(category.id, category.catName)}>{category.catName}</Link>
-        <span className="sep">&gt;</span>
-        <span className="product-detail__path-name">{product.name}</span>
-      </nav>
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to={link('/home')}>首页</Link> },
+          { title: category.lableName },
+          { title: category.levelName },
+          { title: <Link to={catLink(category.id, category.catName)}>{category.catName}</Link> },
+          { title: <span className="product-detail__path-name">{product.name}</span> },
+        ]}
+      />
       <div className="product-detail__top">
         <Gallery images={product.images} name={product.name} />
         <Purchase product={product} actions={actions} />

@@ -32,7 +32,13 @@ export function ShopStreet({ pageNum, onPage }: { pageNum: number; onPage: (page
         {list.map((shop) => (
           <article key={shop.id} className="shop-card" data-testid="shop-card">
             <div className="shop-card__info">
-              <Avatar shape="square" size={72} src={shop.logo || undefined} icon={<ShopOutlined />} />
+              <Avatar
+                shape="square"
+                size={72}
+                src={shop.logo || undefined}
+                alt={`${shop.shopName} 店铺标志`}
+                icon={<ShopOutlined />}
+              />
               <h3 className="shop-card__name">{shop.shopName}</h3>
               <p className="shop-card__intro">{shop.intro}</p>
               <p className="shop-card__count">在售商品 {shop.productCount} 件</p>

@@ -4,6 +4,7 @@ import { Button, Popconfirm, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
+import { orderStatusView } from '../lib/status.ts';
 
 export const isPending = (status: number) => status === 0 || status === 15;
 export const isAwaitingReceipt = (status: number) => status === ORDER_STATUS.awaitingReceipt;
@@ -22,6 +23,7 @@ export function OrderCard({
   const { formatMoney } = useSite();
   const link = useSiteLink();
   const detail = link(`/orderDetail?orderNo=${encodeURIComponent(order.orderNo)}`);
+  const view = orderStatusView(order);
   return (
     <article className="order-card" data-testid="order-card" data-order-no={order.orderNo}>
       <header className="order-card__head">
@@ -34,7 +36,7 @@ export function OrderCard({
           color={isPending(order.status) ? 'orange' : order.status === 23 ? 'green' : 'default'}
           data-testid="order-status"
         >
-          {statusLabel(order.status, order.statusName)}
+          {view.label}
         </Tag>
       </header>
       <div className="order-card__body">
@@ -63,10 +65,15 @@ export function OrderCard({
           ))}
         </div>
         <div className="order-card__amount">
-          <span className="checkout__muted">实付款</span>
-          <strong>{formatMoney(order.payAmount)}</strong>
+          <span className="checkout__muted">{view.amountLabel}</span>
+          <strong data-testid="order-amount">{formatMoney(order.payAmount)}</strong>
           {order.freightAmount > 0 && (
             <small className="checkout__muted">含运费 {formatMoney(order.freightAmount)}</small>
+          )}
+          {view.reason && (
+            <small className="order-card__reason" data-testid="order-reason">
+              {view.reason}
+            </small>
           )}
         </div>
         <div className="order-card__actions">

@@ -6,7 +6,8 @@ import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { cancelOrder, confirmOrder, orderDetailQuery, trackQuery } from '../api.ts';
 import { useOrderAction } from '../hooks.ts';
-import { isAwaitingReceipt, isPending, statusLabel } from './OrderCard.tsx';
+import { orderStatusView } from '../lib/status.ts';
+import { isAwaitingReceipt, isPending } from './OrderCard.tsx';
 import { OrderQueryState } from './OrderQueryState.tsx';
 import '../order.css';
 
@@ -26,6 +27,7 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
       <OrderQueryState query={detail} rows={10} errorTitle="订单不存在或无法查看" backText="返回我的订单" />
     );
   const order = detail.data;
+  const view = orderStatusView(order);
   const tracks = track.data?.list.filter((t) => t.events.length > 0) ?? [];
 
   return (
@@ -34,8 +36,11 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
         <div className="order-detail__head">
           <h2 className="page-card__title">
             订单详情{' '}
-            <Tag color={isPending(order.status) ? 'orange' : 'blue'}>
-              {statusLabel(order.status, order.statusName)}
+            <Tag
+              color={isPending(order.status) ? 'orange' : view.reason ? 'default' : 'blue'}
+              data-testid="order-status"
+            >
+              {view.label}
             </Tag>
           </h2>
           <div className="order-card__actions">
@@ -66,7 +71,12 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
           <Descriptions.Item label="订单号">{order.orderNo}</Descriptions.Item>
           <Descriptions.Item label="下单时间">{time(order.createTime)}</Descriptions.Item>
           <Descriptions.Item label="订单状态">
-            {statusLabel(order.status, order.statusName)}
+            {view.label}
+            {view.reason && (
+              <span className="order-detail__reason" data-testid="order-reason">
+                {view.reason}
+              </span>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label="支付方式">
             {order.payWay ? (PAY_WAY_NAME[order.payWay] ?? order.payWay) : '未支付'}
@@ -89,8 +99,8 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
                 {child.sourceName}
               </Tag>
               <span className="checkout__muted">
-                子订单 {child.childOrderNo} · {statusLabel(child.status, child.statusName)} · 运费{' '}
-                {formatMoney(child.freightAmount)}
+                子订单 {child.childOrderNo} · {orderStatusView({ ...child, payTime: order.payTime }).label} ·
+                运费 {formatMoney(child.freightAmount)}
               </span>
             </div>
             {child.lines.map((line) => (
@@ -112,8 +122,10 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
           <dd>{formatMoney(order.goodsAmount)}</dd>
           <dt>运费</dt>
           <dd>{formatMoney(order.freightAmount)}</dd>
-          <dt>实付款</dt>
-          <dd className="checkout__pay">{formatMoney(order.payAmount)}</dd>
+          <dt>{view.amountLabel}</dt>
+          <dd className="checkout__pay" data-testid="order-amount">
+            {formatMoney(order.payAmount)}
+          </dd>
         </dl>
       </section>
       <div className="order-detail__cols">
@@ -123,7 +135,7 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
             items={[...order.logs].reverse().map((log) => ({
               children: (
                 <span>
-                  <b>{statusLabel(log.status, log.statusName)}</b> {log.note}
+                  <b>{orderStatusView({ ...log, payTime: order.payTime }).label}</b> {log.note}
                   <br />
                   <small className="checkout__muted">{time(log.createTime)}</small>
                 </span>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { checkoutLinesQuery, fareQuery, type Purchase, purchaseBasis, submitOrder } from '../api.ts';
+import { balanceNote } from '../lib/balance.ts';
 import { groupLinesBySource } from '../lib/groups.ts';
 import { createRequestIdHolder } from '../lib/idempotency.ts';
 import '../order.css';
@@ -19,12 +20,15 @@ export function OrderSubmission({
   purchase,
   address,
   addressSlot,
+  balance,
 }: {
   purchase: Purchase;
   address: Address | null;
   addressSlot: ReactNode;
+  /** The member's points balance in fen (the points feature reads it); undefined while unknown. */
+  balance?: number;
 }) {
-  const { siteId, formatMoney } = useSite();
+  const { siteId, site, formatMoney } = useSite();
   const link = useSiteLink();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -72,7 +76,11 @@ export function OrderSubmission({
   const invalid = lines.data.filter((l) => !l.isValid);
   const goodsAmount = lines.data.reduce((sum, l) => sum + l.price * l.num, 0);
   const freight = fare.data?.totalFare ?? 0;
-  const canSubmit = invalid.length === 0 && (!needsAddress || !!address) && !fare.isError;
+  const total = (fare.data?.goodsAmount ?? goodsAmount) + freight;
+  const note = balance === undefined ? null : balanceNote(total, balance, site?.paywayConf ?? []);
+  // On a points-only site an order the balance cannot cover could never be paid.
+  const canSubmit =
+    invalid.length === 0 && (!needsAddress || !!address) && !fare.isError && note?.kind !== 'short';
 
   const submit = async () => {
     if (busy.current) return;
@@ -160,9 +168,21 @@ export function OrderSubmission({
           </dd>
           <dt>应付总额</dt>
           <dd className="checkout__pay" data-testid="checkout-total">
-            {formatMoney((fare.data?.goodsAmount ?? goodsAmount) + freight)}
+            {formatMoney(total)}
           </dd>
+          <dt>可用余额</dt>
+          <dd data-testid="checkout-balance">{balance === undefined ? '查询中…' : formatMoney(balance)}</dd>
         </dl>
+        {note?.kind === 'short' && (
+          <p className="checkout__warn" data-testid="checkout-short">
+            {site?.cashUnit || '积分'}余额不足，还差 {formatMoney(note.short)}，无法提交订单。
+          </p>
+        )}
+        {note?.kind === 'shortWechat' && (
+          <p className="checkout__muted" data-testid="checkout-short">
+            {site?.cashUnit || '积分'}余额不足（还差 {formatMoney(note.short)}），提交后可使用微信支付。
+          </p>
+        )}
         {address && needsAddress && (
           <p className="checkout__muted">
             寄送至：{address.provinceName} {address.cityName} {address.districtName} {address.detail}

@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, WechatOutlined } from '@ant-design/icons';
 import type { WechatCode } from '@sitemall/contract';
-import { Button, QRCode, Typography } from 'antd';
+import { Button, QRCode, Spin, Typography } from 'antd';
 import { timeLeft } from '../lib/countdown.ts';
 import { codeProblem, fenText } from '../lib/wechat.ts';
 
@@ -38,6 +38,22 @@ export function WechatPayPanel({
           bordered={false}
           status={isRefreshing ? 'loading' : problem ? 'expired' : 'active'}
           onRefresh={refresh}
+          statusRender={(info) =>
+            // The overlay says what happened to this code (failed, expired, order ended), not
+            // antd's generic 二维码过期, and offers a new code only where one can be paid.
+            info.status === 'expired' && problem ? (
+              <div className="wechat-pay__overlay" data-testid="wechat-overlay">
+                <p>{problem.title}</p>
+                {refresh && (
+                  <Button type="primary" size="small" onClick={refresh} data-testid="wechat-new-code">
+                    获取新二维码
+                  </Button>
+                )}
+              </div>
+            ) : (
+              <Spin />
+            )
+          }
         />
       </div>
       <div className="wechat-pay__text">

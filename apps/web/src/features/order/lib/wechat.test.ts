@@ -74,9 +74,14 @@ describe('WeChat code state', () => {
   it('explains an unusable code and whether a new one helps', () => {
     expect(codeProblem(code(), NOW)).toBeNull();
     expect(codeProblem(code({ state: 'paid' }), NOW)).toBeNull();
-    expect(codeProblem(code(), NOW + 61_000)).toEqual({ text: '二维码已过期，请刷新', canRefresh: true });
+    expect(codeProblem(code(), NOW + 61_000)).toEqual({
+      title: '二维码已过期',
+      text: '二维码已过期，请刷新',
+      canRefresh: true,
+    });
     expect(codeProblem(code({ state: 'closed' }), NOW)?.text).toBe('二维码已过期，请刷新');
     expect(codeProblem(code({ state: 'failed' }), NOW)).toEqual({
+      title: '支付失败',
       text: '支付失败，请重新获取二维码',
       canRefresh: true,
     });

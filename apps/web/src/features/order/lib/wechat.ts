@@ -1,7 +1,7 @@
 import { WECHAT_CODE_STATE, type WechatCode } from '@sitemall/contract';
+import { fenText } from '../../../site/money.ts';
 
-/** Fen as yuan with two decimals, no unit (formatMoney adds the site's cashUnit). */
-export const fenText = (fen: number): string => (Math.round(fen) / 100).toFixed(2);
+export { fenText };
 
 /**
  * The points this order can use: the balance plus what the order's open code holds (a hold is
@@ -47,11 +47,14 @@ export const isCodeUsable = (code: WechatCode, nowMs: number): boolean =>
  * What the QR panel says about a code that cannot be paid, and whether a new code helps
  * (refunding/refunded: the order ended after a late payment; a new code cannot fix that).
  */
-export function codeProblem(code: WechatCode, nowMs: number): { text: string; canRefresh: boolean } | null {
+export function codeProblem(
+  code: WechatCode,
+  nowMs: number,
+): { title: string; text: string; canRefresh: boolean } | null {
   if (isCodeUsable(code, nowMs) || code.state === WECHAT_CODE_STATE.paid) return null;
   if (code.state === WECHAT_CODE_STATE.failed)
-    return { text: '支付失败，请重新获取二维码', canRefresh: true };
+    return { title: '支付失败', text: '支付失败，请重新获取二维码', canRefresh: true };
   if (code.state === WECHAT_CODE_STATE.refunding || code.state === WECHAT_CODE_STATE.refunded)
-    return { text: '订单已结束，微信付款将原路退回', canRefresh: false };
-  return { text: '二维码已过期，请刷新', canRefresh: true };
+    return { title: '订单已结束', text: '订单已结束，微信付款将原路退回', canRefresh: false };
+  return { title: '二维码已过期', text: '二维码已过期，请刷新', canRefresh: true };
 }

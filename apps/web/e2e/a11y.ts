@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Where the issue-17 screenshots go, to be looked at as a shopper would. */
+export const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/store';
+mkdirSync(SHOTS, { recursive: true });
+
+/** Axe findings of serious or critical impact on the page as it is now (WCAG 2.1 A/AA rules). */
+export async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}
+
+export async function expectNoSeriousViolations(page: Page, where: string) {
+  // Soft: one run lists every page that fails, not only the first.
+  expect.soft(await seriousViolations(page), `axe on ${where}`).toEqual([]);
+}
+
+/** Collects the page's uncaught errors (`pageerror`): a journey must end with none. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+  return errors;
+}
+
+/** The page settled (requests done, fonts drawn), then a full-page screenshot. */
+export async function shot(page: Page, name: string) {
+  // Lazy pictures load as they come into view: pass over the page once, as a shopper scrolls.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Presses Tab until `target` has the focus (keyboard-only use); fails if it is never reached. */
+export async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 80) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)))
+      return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`never reached by Tab: ${target}`);
+}
