@@ -186,8 +186,8 @@ export function OrderSubmission({
         {address && needsAddress && (
           <p className="checkout__muted">
             寄送至：{address.provinceName} {address.cityName} {address.districtName} {address.detail}
-            　收货人：
-            {address.consignee} {address.phone}
+            {/* JSX trims the ideographic space at a line start, so it is written as a string. */}
+            {'\u3000'}收货人：{address.consignee} {address.phone}
           </p>
         )}
         {invalid.length > 0 && (
