@@ -7,6 +7,7 @@ export * from './envelope.ts';
 export * from './identity.ts';
 export * from './numbers.ts';
 export * from './order.ts';
+export * from './order-machine.ts';
 export * from './paging.ts';
 export * from './points.ts';
 export * from './rules.ts';

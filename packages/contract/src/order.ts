@@ -11,16 +11,30 @@ import { SiteId } from './site.ts';
  * orders, one per supply source. Every amount is an integer in fen computed by the server.
  */
 
-/** Status codes of spec section 4 that this server moves orders through (labels: ORDER_STATUS_LABEL). */
+/**
+ * The order status codes of spec section 4 (labels: ORDER_STATUS_LABEL). Which status follows
+ * which is ORDER_TRANSITIONS (order-machine.ts); approval (11, 12, 15, 21), after-sales (31)
+ * and failure (51) are there for the coming issues, nothing moves an order into them yet.
+ */
 export const ORDER_STATUS = {
   pendingPayment: 0,
+  /** Waiting for the (first) approver. */
+  pendingApproval: 11,
+  /** Waiting for the second approver, when the first passed it on. */
+  pendingFinalApproval: 12,
+  /** Approved, waiting for payment (spec label 待付款, as 0). */
+  approvedPendingPayment: 15,
+  notApproved: 21,
   /** Paid; the supplier confirms and prepares the shipment (spec label 确认中). */
   confirming: 24,
   awaitingReceipt: 22,
   completed: 23,
   withdrawn: 4,
+  afterSales: 31,
   expired: 41,
+  failed: 51,
 } as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 /** Status tabs of /myOrder: each tab lists the orders in any of its statuses. */
 export const ORDER_TABS = [
