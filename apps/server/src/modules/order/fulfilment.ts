@@ -116,30 +116,31 @@ export async function shipChildOrder(db: Db, input: ShipInput): Promise<ShipResu
       })
       .returning();
     if (!shipment) throw new Error('shipment not created');
-    // A shipped child order awaits receipt (22); the order follows once all its goods are shipped.
-    if (child.status !== ORDER_STATUS.awaitingReceipt)
-      await tx
-        .update(childOrder)
-        .set({ status: ORDER_STATUS.awaitingReceipt })
-        .where(eq(childOrder.id, child.id));
+    // A shipped child order awaits receipt (22); the order follows once all its goods are
+    // shipped, alone: a virtual child order of a mixed order keeps its status.
+    await moveOrders(tx, [child.id], {
+      childOrders: true,
+      from: ORDER_STATUS.confirming,
+      to: ORDER_STATUS.awaitingReceipt,
+    });
     const result = answer(shipment, true, ORDER_STATUS.awaitingReceipt);
-    const logs = [`子订单 ${child.childOrderNo} 已发货：${company} ${trackingNo}`];
-    if (result.isOrderShipped) logs.push('订单商品已全部发货，待收货');
-    await tx.insert(orderStatusLog).values(
-      logs.map((note) => ({
-        orderId: order.id,
-        siteId: order.siteId,
-        fromStatus: order.status,
-        status: result.isOrderShipped ? ORDER_STATUS.awaitingReceipt : order.status,
-        note,
-        createdAt: now,
-      })),
-    );
-    if (order.status !== ORDER_STATUS.awaitingReceipt && result.isOrderShipped)
-      await tx
-        .update(mallOrder)
-        .set({ status: ORDER_STATUS.awaitingReceipt, updatedAt: sql`now()` })
-        .where(eq(mallOrder.id, order.id));
+    // The parcel's line in the order's history; the order's own move writes the next one.
+    await tx.insert(orderStatusLog).values({
+      orderId: order.id,
+      siteId: order.siteId,
+      fromStatus: order.status,
+      status: result.isOrderShipped ? ORDER_STATUS.awaitingReceipt : order.status,
+      note: `子订单 ${child.childOrderNo} 已发货：${company} ${trackingNo}`,
+      createdAt: now,
+    });
+    if (result.isOrderShipped)
+      await moveOrders(tx, [order.id], {
+        from: order.status,
+        to: ORDER_STATUS.awaitingReceipt,
+        note: '订单商品已全部发货，待收货',
+        at: now,
+        withChildren: false,
+      });
     return result;
   });
 }

@@ -1,5 +1,6 @@
 import {
   type ChildOrder,
+  canMove,
   ORDER_MSG,
   ORDER_STATUS,
   ORDER_STATUS_LABEL,
@@ -8,6 +9,7 @@ import {
   type OrderDetail,
   type OrderPage,
   type OrderState,
+  type OrderStatus,
   type OrderSummary,
   type OrderTabKey,
   PAGE_SIZE,
@@ -45,17 +47,68 @@ export const orderState = (row: Pick<OrderRow, 'orderNo' | 'status'>): OrderStat
   statusName: statusName(row.status),
 });
 
+export type ChildOrderRow = typeof childOrder.$inferSelect;
+
+/** One status move; `from` → `to` must be an edge of ORDER_TRANSITIONS (the contract). */
+export interface OrderMove {
+  from: number;
+  to: number;
+  /** The status log line of each moved order. */
+  note: string;
+  /** Other columns written with the move (pay way, payment time). */
+  set?: Partial<typeof mallOrder.$inferInsert>;
+  /** When it happened, for the log line; the database clock when absent. */
+  at?: Date;
+  /**
+   * Whether the orders' child orders move with them (the default). Shipping moves child
+   * orders one by one (moveOrders with `childOrders`) and then the order alone, so that a
+   * virtual child order of a mixed order keeps its status as before.
+   */
+  withChildren?: boolean;
+}
+
+/** A move of child orders alone: no log line, the order's status has not changed. */
+export interface ChildOrderMove {
+  childOrders: true;
+  from: number;
+  to: number;
+}
+
+/** The refusal of a move the state machine does not have: a bug in the caller, said plainly. */
+function refuseUnlisted(from: number, to: number): void {
+  if (canMove(from, to)) return;
+  throw failure(`订单状态不能从「${statusName(from)}」(${from}) 变为「${statusName(to)}」(${to})`);
+}
+
 /**
- * Moves orders from one status to another, only those still in `from` (a conditional
- * UPDATE: parallel movers of one order cannot both win), with their child orders and a log
- * line. Answers the ids that moved. Run inside a transaction.
+ * The only writer of the status of orders and child orders (a test scans the sources for
+ * others). Refuses, before writing anything, a move that is not in the contract's
+ * ORDER_TRANSITIONS. Moves only the rows still in `from` (a conditional UPDATE: parallel
+ * movers of one order cannot both win) and answers those that moved; orders get a status log
+ * line each. Run inside a transaction.
+ *
+ * With `childOrders`, `ids` are child order ids and only those child orders move (shipping,
+ * one parcel per child order).
  */
+export async function moveOrders(tx: Db, ids: readonly number[], move: OrderMove): Promise<OrderRow[]>;
 export async function moveOrders(
   tx: Db,
   ids: readonly number[],
-  move: { from: number; to: number; note: string; set?: Partial<typeof mallOrder.$inferInsert> },
-): Promise<OrderRow[]> {
+  move: ChildOrderMove,
+): Promise<ChildOrderRow[]>;
+export async function moveOrders(
+  tx: Db,
+  ids: readonly number[],
+  move: OrderMove | ChildOrderMove,
+): Promise<OrderRow[] | ChildOrderRow[]> {
+  refuseUnlisted(move.from, move.to);
   if (ids.length === 0) return [];
+  if ('childOrders' in move)
+    return tx
+      .update(childOrder)
+      .set({ status: move.to })
+      .where(and(inArray(childOrder.id, [...ids]), eq(childOrder.status, move.from)))
+      .returning();
   const moved = await tx
     .update(mallOrder)
     .set({ ...move.set, status: move.to, updatedAt: sql`now()` })
@@ -63,7 +116,10 @@ export async function moveOrders(
     .returning();
   if (moved.length === 0) return moved;
   const movedIds = moved.map((o) => o.id);
-  await tx.update(childOrder).set({ status: move.to }).where(inArray(childOrder.orderId, movedIds));
+  // Child orders follow their order whatever their own status (a virtual child order of a
+  // mixed order stays 24 while its physical siblings ship, and completes with the order).
+  if (move.withChildren !== false)
+    await tx.update(childOrder).set({ status: move.to }).where(inArray(childOrder.orderId, movedIds));
   await tx.insert(orderStatusLog).values(
     moved.map((o) => ({
       orderId: o.id,
@@ -71,6 +127,7 @@ export async function moveOrders(
       fromStatus: move.from,
       status: move.to,
       note: move.note,
+      ...(move.at ? { createdAt: move.at } : {}),
     })),
   );
   return moved;
@@ -80,7 +137,7 @@ export async function moveOrders(
 export async function endUnpaidOrders(
   tx: Db,
   ids: readonly number[],
-  to: number,
+  to: OrderStatus,
   note: string,
 ): Promise<OrderRow[]> {
   const moved = await moveOrders(tx, ids, { from: ORDER_STATUS.pendingPayment, to, note });
