@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isMobile } from '@sitemall/contract';
+import { fenToYuan, isMobile } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
@@ -19,8 +19,6 @@ export function yuanToFen(text: string): number | undefined {
   const fen = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return fen > 0 && fen <= MAX_ISSUE_FEN ? fen : undefined;
 }
-
-export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);
 
 export interface IssueInput {
   siteId: number;
