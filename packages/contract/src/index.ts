@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './constants.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
+export * from './money.ts';
 export * from './numbers.ts';
 export * from './order.ts';
 export * from './order-machine.ts';

@@ -1,11 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fenToYuan } from '@sitemall/contract';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AppError } from '../lib/errors';
 import { refundOrder, shipChildOrder } from '../modules/order/fulfilment';
-import { fenToYuan, issueFromCsv, issuePoints, reportCsv, yuanToFen } from '../modules/points/issue';
+import { issueFromCsv, issuePoints, reportCsv, yuanToFen } from '../modules/points/issue';
 import { progressBar } from './progress';
 
 /**

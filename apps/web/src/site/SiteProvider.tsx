@@ -1,4 +1,5 @@
 import type { AdvancedConfig, MallSite } from '@sitemall/contract';
+import { formatMoney } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
@@ -6,7 +7,6 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'r
 import { useSearchParams } from 'react-router';
 import { hotlineQuery, pcTemplatesQuery, siteConfigQuery } from './api.ts';
 import { accessiblePrimary } from './color.ts';
-import { formatMoney } from './money.ts';
 import { formatHotline } from './phone.ts';
 import { getSiteId, LOCAL_KEYS, setItem } from './storage.ts';
 import { parseTemplates, type SiteTemplates } from './templates.ts';

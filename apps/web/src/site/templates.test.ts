@@ -1,5 +1,5 @@
+import { formatMoney } from '@sitemall/contract';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money.ts';
 import { menuAdTarget, parseTemplates } from './templates.ts';
 
 describe('templates', () => {

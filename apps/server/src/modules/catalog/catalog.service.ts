@@ -9,6 +9,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { AppError, failure } from '../../lib/errors';
+import { ttlCache } from '../../lib/ttl-cache';
 import type { Site } from '../site/site.service';
 import { category, categoryGroup, categoryLabel, product, siteProduct } from './catalog.tables';
 
@@ -95,9 +96,11 @@ export interface CatalogCache {
 }
 
 const CACHE_TTL_MS = 60_000;
+/** Far above the number of sites: a bound, not a tuning knob. */
+const CACHE_MAX_SITES = 10_000;
 
 export async function createCatalogCache(database: Database): Promise<CatalogCache> {
-  const entries = new Map<number, { catalog: Promise<SiteCatalog>; loadedAt: number }>();
+  const entries = ttlCache<number, Promise<SiteCatalog>>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX_SITES });
   const invalidate = (siteId: number) => entries.delete(siteId);
   // After the listening connection was lost, what changed meanwhile is unknown: drop it all.
   const stopListening = await database.listen(
@@ -108,9 +111,9 @@ export async function createCatalogCache(database: Database): Promise<CatalogCac
   return {
     get(siteId) {
       const cached = entries.get(siteId);
-      if (cached && Date.now() - cached.loadedAt < CACHE_TTL_MS) return cached.catalog;
+      if (cached) return cached;
       const catalog = loadSiteCatalog(database.db, siteId);
-      entries.set(siteId, { catalog, loadedAt: Date.now() });
+      entries.set(siteId, catalog);
       catalog.catch(() => invalidate(siteId));
       return catalog;
     },

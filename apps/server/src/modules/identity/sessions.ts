@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Member, TokenCheck, TokenResolver } from '../../context';
 import type { Database, Db } from '../../db/client';
+import { ttlCache } from '../../lib/ttl-cache';
 import { sha256 } from './crypto';
 import { member, memberSession } from './identity.tables';
 
@@ -28,7 +29,6 @@ interface Cached {
   member: Member;
   expiresAt: number;
   lastSeenAt: number;
-  loadedAt: number;
 }
 
 const lookup = (db: Db) =>
@@ -67,7 +67,7 @@ export interface SessionStore {
 }
 
 export function createSessionStore(): SessionStore {
-  const cache = new Map<string, Cached>();
+  const cache = ttlCache<string, Cached>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX });
   let prepared: ReturnType<typeof lookup> | undefined;
   let stopListening: (() => Promise<void>) | undefined;
 
@@ -75,19 +75,15 @@ export function createSessionStore(): SessionStore {
     if (payload.startsWith('t:')) cache.delete(payload.slice(2));
     else if (payload.startsWith('m:')) {
       const memberId = Number(payload.slice(2));
-      for (const [hash, entry] of cache) if (entry.member.id === memberId) cache.delete(hash);
+      const hashes = [...cache.entries()]
+        .filter(([, entry]) => entry.member.id === memberId)
+        .map(([hash]) => hash);
+      for (const hash of hashes) cache.delete(hash);
     }
   };
   const announce = async (db: Db, payload: string) => {
     forget(payload);
     await db.execute(sql`select pg_notify(${SESSION_REVOKED_CHANNEL}, ${payload})`);
-  };
-  const remember = (hash: string, entry: Cached) => {
-    if (cache.size >= CACHE_MAX) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    cache.set(hash, entry);
   };
   const verdict = (entry: Cached, siteId: number | undefined, now: number): TokenCheck => {
     if (now >= entry.expiresAt || now - entry.lastSeenAt >= SESSION_IDLE_MS) return { status: 'invalid' };
@@ -113,7 +109,6 @@ export function createSessionStore(): SessionStore {
       member: { id: row.memberId, siteId: row.siteId, phone: row.phone, username: row.username },
       expiresAt: row.expiresAt.getTime(),
       lastSeenAt: row.lastSeenAt.getTime(),
-      loadedAt: Date.now(),
     };
   }
 
@@ -123,7 +118,7 @@ export function createSessionStore(): SessionStore {
       const hash = tokenHashOf(token);
       const now = Date.now();
       const cached = cache.get(hash);
-      if (cached && now - cached.loadedAt < CACHE_TTL_MS) {
+      if (cached) {
         const check = verdict(cached, siteId, now);
         // An idle verdict from the cache is re-checked: another process may have seen the session.
         if (check.status === 'ok' || now - cached.lastSeenAt < SESSION_IDLE_MS) {
@@ -138,7 +133,7 @@ export function createSessionStore(): SessionStore {
       }
       const check = verdict(loaded, siteId, now);
       if (check.status === 'ok') {
-        remember(hash, loaded);
+        cache.set(hash, loaded);
         await touch(db, loaded, now);
       }
       return check;

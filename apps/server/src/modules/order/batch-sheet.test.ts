@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../lib/csv';
 import { resolveAddressNames } from './batch';
-import { parseCsv, sheetKind, sheetRows } from './batch-sheet';
+import { sheetKind, sheetRows } from './batch-sheet';
 
 const HEADER = ['商品ID或名称', '规格', '数量', '收货人', '手机号', '省', '市', '区/县', '详细地址'];
 

@@ -6,6 +6,7 @@ import {
   type BatchColumnKey,
 } from '@sitemall/contract';
 import ExcelJS from 'exceljs';
+import { parseCsv } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 
 /**
@@ -38,41 +39,6 @@ export function sheetKind(file: Buffer): SheetKind {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: binary content is what we look for
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) throw badRequest(BATCH_MSG.badType);
   return 'csv';
-}
-
-/** RFC 4180 CSV: commas, quoted fields with "" escapes and line breaks, CRLF or LF. */
-export function parseCsv(input: string): string[][] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (inQuotes) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else inQuotes = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') inQuotes = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 }
 
 /** A row of cells with its number in the sheet (empty rows may be left out). */

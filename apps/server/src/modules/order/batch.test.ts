@@ -231,6 +231,10 @@ describe('batch order', () => {
     const fakeZip = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100, 7)]);
     expect((await preview(fakeZip)).msg).toBe('无法读取 xlsx 文件，请使用下载的模板填写');
     expect((await preview(Buffer.from('a,b,c\n1,2,3\n'))).msg).toBe('未找到表头，请使用下载的模板填写');
+    expect(await preview(Buffer.from(`${HEADER.join(',')}\n"1001,,1\n`))).toMatchObject({
+      code: 400,
+      msg: 'CSV 格式不正确：引号没有闭合或位置不对，请检查文件',
+    });
     expect((await preview(Buffer.alloc(1024 * 1024 + 1, 0x41))).msg).toBe('文件不能超过 1 MB');
     const many = csv(Array.from({ length: 501 }, () => line(goods[0]!, 1, alice)));
     expect((await preview(many)).msg).toBe('一次最多 500 行，请分批上传');

@@ -8,6 +8,7 @@ import {
   type BatchRow,
   type BatchSubmitResult,
   type District,
+  fenToYuan,
   isMobile,
   ORDER_STATUS_LABEL,
 } from '@sitemall/contract';
@@ -407,8 +408,6 @@ export async function submitBatch(
   };
 }
 
-const yuan = (fen: number) => (fen / 100).toFixed(2);
-
 /**
  * The result report of a submitted sheet: the orders its recipients' keys made (with their
  * current status), read back, never submitted again.
@@ -425,7 +424,7 @@ export async function batchReport(ctx: MemberCtx, file: Buffer): Promise<Buffer>
       rowNos: g.rowNos,
       result: order ? '已下单' : '未下单',
       orderNo: order?.orderNo ?? '',
-      payAmount: order ? yuan(order.payAmount) : '',
+      payAmount: order ? fenToYuan(order.payAmount) : '',
       msg: order ? (ORDER_STATUS_LABEL[order.status] ?? '') : '该收货人没有订单，请检查库存后重新提交',
     });
   }

@@ -1,16 +1,13 @@
 import type { OrderTabKey } from '@sitemall/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { chinaTime } from '../../lib/china-time';
 import type { MemberCtx } from '../cart/cart.service';
 import { statusFilter, statusName } from './order.service';
 import { mallOrder, orderLine } from './order.tables';
 
 /** The most orders one export holds, newest first: a member's history, not a data dump. */
 export const EXPORT_MAX_ORDERS = 5000;
-
-/** The mall's days are UTC+8 (as in order numbers). */
-const mallTime = (date: Date) =>
-  new Date(date.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /**
  * The member's orders as an .xlsx workbook: order no, time, status, amount (two decimals),
@@ -74,7 +71,7 @@ export async function exportOrderList(
     const a = o.address;
     sheet.addRow({
       orderNo: o.orderNo,
-      time: mallTime(o.createdAt),
+      time: chinaTime(o.createdAt, 'YYYY-MM-DD HH:mm:ss'),
       status: statusName(o.status),
       amount: o.payAmount / 100,
       items: (items.get(o.id) ?? []).join('；'),

@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from '@sitemall/contract';
+import { fenToYuan, ORDER_STATUS } from '@sitemall/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
@@ -203,7 +203,7 @@ export async function refundOrder(
     await moveOrders(tx, [order.id], {
       from: order.status,
       to: ORDER_STATUS.withdrawn,
-      note: `运营取消订单并退款 ${(order.payAmount / 100).toFixed(2)}${reason ? `：${reason}` : ''}`,
+      note: `运营取消订单并退款 ${fenToYuan(order.payAmount)}${reason ? `：${reason}` : ''}`,
     });
     if (order.payAmount > 0)
       await postEntry(tx, {

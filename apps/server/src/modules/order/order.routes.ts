@@ -23,6 +23,7 @@ import {
   TotalFareReply,
   TrackDetailReply,
 } from '@sitemall/contract';
+import { chinaTime } from '../../lib/china-time';
 import { ok } from '../../lib/envelope';
 import { memberCtx } from '../cart/cart.service';
 import { siteOf, sourceOf } from '../catalog/catalog.service';
@@ -208,7 +209,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
     },
     async (req, reply) => {
       const file = await exportOrderList(memberCtx(req.ctx), req.body);
-      const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+      const day = chinaTime(new Date(), 'YYYYMMDD');
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="orders-${day}.xlsx"`)

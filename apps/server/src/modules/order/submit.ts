@@ -9,6 +9,7 @@ import {
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
+import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
 import { defaultAddress, getAddress } from '../address/address.service';
 import {
@@ -128,11 +129,9 @@ export async function computeFare(ctx: MemberCtx, input: FareBody): Promise<Fare
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
-/** SO + time to the second (UTC+8, the mall's days) + 8 random digits. */
+/** SO + time to the second (China time, the mall's days) + 8 random digits. */
 export function newOrderNo(now = new Date()): string {
-  const t = new Date(now.getTime() + 8 * 3_600_000);
-  const stamp = `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1, 2)}${pad(t.getUTCDate(), 2)}${pad(t.getUTCHours(), 2)}${pad(t.getUTCMinutes(), 2)}${pad(t.getUTCSeconds(), 2)}`;
-  return `SO${stamp}${pad(randomInt(0, 100_000_000), 8)}`;
+  return `SO${chinaTime(now, 'YYYYMMDDHHmmss')}${pad(randomInt(0, 100_000_000), 8)}`;
 }
 
 /** The order a request key already made, answered as its submission was. */

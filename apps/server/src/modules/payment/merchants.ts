@@ -9,6 +9,7 @@ import {
 import { PAY_WAY } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { ttlCache } from '../../lib/ttl-cache';
 import { mallSite } from '../site/site.tables';
 import { payMerchant } from './payment.tables';
 import { type MerchantConfig, WechatpayClient } from './wechatpay/client';
@@ -23,6 +24,8 @@ export interface Merchant {
 type MerchantRow = typeof payMerchant.$inferSelect;
 
 const CACHE_MS = 60_000;
+/** Far above the number of sites: a bound, not a tuning knob. */
+const CACHE_MAX_SITES = 10_000;
 
 function configOf(row: MerchantRow): MerchantConfig {
   return {
@@ -43,18 +46,22 @@ function configOf(row: MerchantRow): MerchantConfig {
  * parsing is not free, and every notify and poll needs it).
  */
 export function createMerchants(db: Db, http: typeof fetch = fetch) {
-  const cache = new Map<number, { merchant: Merchant | undefined; until: number }>();
+  // Wrapped: a site without a merchant is remembered too (the cache holds no undefined).
+  const cache = ttlCache<number, { merchant: Merchant | undefined }>({
+    ttlMs: CACHE_MS,
+    max: CACHE_MAX_SITES,
+  });
   return {
     async forSite(siteId: number): Promise<Merchant | undefined> {
       const hit = cache.get(siteId);
-      if (hit && hit.until > Date.now()) return hit.merchant;
+      if (hit) return hit.merchant;
       const [row] = await db.select().from(payMerchant).where(eq(payMerchant.siteId, siteId));
       const merchant = row && {
         siteId,
         config: configOf(row),
         client: new WechatpayClient(configOf(row), http),
       };
-      cache.set(siteId, { merchant, until: Date.now() + CACHE_MS });
+      cache.set(siteId, { merchant });
       return merchant;
     },
     forget: () => cache.clear(),

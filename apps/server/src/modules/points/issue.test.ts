@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../lib/csv';
 import { type TestApp, testApp } from '../../test/harness';
 import { seedMember } from '../identity/members';
-import { issueFromCsv, issuePoints, parseCsv, yuanToFen } from './issue';
+import { issueFromCsv, issuePoints, yuanToFen } from './issue';
 import { getBalance } from './points.service';
 
 let t: TestApp;

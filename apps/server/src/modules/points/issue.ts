@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { isMobile } from '@sitemall/contract';
+import { fenToYuan, isMobile } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { parseCsv } from '../../lib/csv';
 import { AppError, failure } from '../../lib/errors';
 import { memberByPhone, memberByUsername } from '../identity/members';
 import { type PointsEntry, postEntry } from './points.service';
@@ -19,8 +20,6 @@ export function yuanToFen(text: string): number | undefined {
   const fen = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return fen > 0 && fen <= MAX_ISSUE_FEN ? fen : undefined;
 }
-
-export const fenToYuan = (fen: number) => (fen / 100).toFixed(2);
 
 export interface IssueInput {
   siteId: number;
@@ -89,40 +88,6 @@ function checkSame(entry: PointsEntry, input: IssueInput): PointsEntry {
 }
 
 // ---- CSV files ------------------------------------------------------------------------------
-
-/** Splits CSV text into rows of cells (RFC 4180 quotes; CRLF or LF; a BOM is dropped). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i];
-    if (quoted) {
-      if (c === '"' && input[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && input[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
 
 const csvCell = (value: string | number) => {
   const text = String(value);

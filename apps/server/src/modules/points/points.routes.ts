@@ -8,12 +8,9 @@ import {
   type PointsEntryType,
 } from '@sitemall/contract';
 import type { Member } from '../../context';
+import { chinaDay } from '../../lib/china-time';
 import { ok } from '../../lib/envelope';
 import { getBalance, listBills, type PointsEntry } from './points.service';
-
-/** The mall's days are China's: a date filter covers that whole day in UTC+8. */
-const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
-const DAY_MS = 86_400_000;
 
 const memberRef = (member: Member) => ({ siteId: member.siteId, memberId: member.id });
 
@@ -52,8 +49,9 @@ export const pointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const page = await listBills(req.ctx.db, {
         ...memberRef(req.ctx.member!),
         type,
-        from: startDate ? dayStart(startDate) : undefined,
-        to: endDate ? new Date(dayStart(endDate).getTime() + DAY_MS) : undefined,
+        // The mall's days are China's: a date filter covers that whole day there.
+        from: startDate ? chinaDay(startDate).start : undefined,
+        to: endDate ? chinaDay(endDate).end : undefined,
         pageNum,
       });
       return ok({ ...page, list: page.list.map(presentBill) });

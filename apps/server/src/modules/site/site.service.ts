@@ -10,6 +10,7 @@ import type { Database, Db } from '../../db/client';
 import { sealText } from '../../lib/aes';
 import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
+import { ttlCache } from '../../lib/ttl-cache';
 import { advert, mallSite, siteDistrict, siteTemplate } from './site.tables';
 
 export type SiteRow = typeof mallSite.$inferSelect;
@@ -95,9 +96,11 @@ export interface SiteCache {
 }
 
 const CACHE_TTL_MS = 60_000;
+/** Far above the number of sites: a bound, not a tuning knob. */
+const CACHE_MAX_SITES = 10_000;
 
 export async function createSiteCache(database: Database, hotlineKey: Buffer): Promise<SiteCache> {
-  const entries = new Map<number, { site: Promise<Site | undefined>; loadedAt: number }>();
+  const entries = ttlCache<number, Promise<Site | undefined>>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX_SITES });
   const invalidate = (siteId: number) => entries.delete(siteId);
   // After the listening connection was lost, what changed meanwhile is unknown: drop it all.
   const stopListening = await database.listen(
@@ -108,10 +111,10 @@ export async function createSiteCache(database: Database, hotlineKey: Buffer): P
   return {
     get(siteId) {
       const cached = entries.get(siteId);
-      if (cached && Date.now() - cached.loadedAt < CACHE_TTL_MS) return cached.site;
+      if (cached) return cached;
       const site = loadSite(database.db, hotlineKey, siteId);
       // Unknown sites are not remembered: the cache must not grow with whatever ids clients try.
-      entries.set(siteId, { site, loadedAt: Date.now() });
+      entries.set(siteId, site);
       site.then(
         (found) => found || invalidate(siteId),
         () => invalidate(siteId),

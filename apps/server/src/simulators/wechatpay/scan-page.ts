@@ -1,3 +1,4 @@
+import { fenToYuan } from '@sitemall/contract';
 import { DEMO_BANNER } from '../demo';
 
 /**
@@ -29,9 +30,6 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
-
-/** Fen as yuan with two decimals, without floating point. */
-export const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -72,7 +70,7 @@ const details = (order: ScanOrder) => `<dl>
 
 const heading = (order: ScanOrder) =>
   `<div class="merchant">${escapeHtml(order.merchantName)}</div>
-<div class="amount"><small>¥</small>${yuan(order.total)}</div>`;
+<div class="amount"><small>¥</small>${fenToYuan(order.total)}</div>`;
 
 function result(options: {
   icon: string;

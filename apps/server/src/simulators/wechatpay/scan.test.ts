@@ -1,5 +1,6 @@
+import { fenToYuan } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeHtml, yuan } from './scan-page';
+import { escapeHtml } from './scan-page';
 import { nativeOrder, PREFIX, startSimulator } from './testing';
 
 let env: Awaited<ReturnType<typeof startSimulator>>;
@@ -113,7 +114,7 @@ describe('developer views', () => {
 
 describe('page helpers', () => {
   it('formats fen as yuan and escapes HTML', () => {
-    expect([yuan(1), yuan(100), yuan(123456)]).toEqual(['0.01', '1.00', '1234.56']);
+    expect([fenToYuan(1), fenToYuan(100), fenToYuan(123456)]).toEqual(['0.01', '1.00', '1234.56']);
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 });

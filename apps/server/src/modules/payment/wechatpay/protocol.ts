@@ -7,6 +7,7 @@ import {
   type KeyObject,
   randomBytes,
 } from 'node:crypto';
+import { chinaRfc3339 } from '../../../lib/china-time';
 
 /**
  * The WeChat Pay API v3 wire protocol (pay.weixin.qq.com/doc/v3): what both the merchant
@@ -231,7 +232,4 @@ export const publicKeyPem = (privateKey: KeyObject) =>
   createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }) as string;
 
 /** WeChat's time format: RFC 3339 in Beijing time, e.g. 2026-11-21T13:29:35+08:00. */
-export function beijingTime(date: Date): string {
-  const shifted = new Date(date.getTime() + 8 * 3_600_000).toISOString();
-  return `${shifted.slice(0, 19)}+08:00`;
-}
+export const beijingTime = chinaRfc3339;

@@ -7,11 +7,11 @@ import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { useSearch } from '../api.ts';
 import {
-  fenToYuan,
   nextSearchState,
   type SearchSortField,
   type SearchState,
   searchParamsOf,
+  yuanInputText,
   yuanToFen,
 } from '../lib/searchQuery.ts';
 import { HighlightedName } from './HighlightedName.tsx';
@@ -56,14 +56,14 @@ function PriceFilter({
   disabled: boolean;
 }) {
   const [min, setMin] = useState<string | null>(
-    state.minPrice === undefined ? null : fenToYuan(state.minPrice),
+    state.minPrice === undefined ? null : yuanInputText(state.minPrice),
   );
   const [max, setMax] = useState<string | null>(
-    state.maxPrice === undefined ? null : fenToYuan(state.maxPrice),
+    state.maxPrice === undefined ? null : yuanInputText(state.maxPrice),
   );
   useEffect(() => {
-    setMin(state.minPrice === undefined ? null : fenToYuan(state.minPrice));
-    setMax(state.maxPrice === undefined ? null : fenToYuan(state.maxPrice));
+    setMin(state.minPrice === undefined ? null : yuanInputText(state.minPrice));
+    setMax(state.maxPrice === undefined ? null : yuanInputText(state.maxPrice));
   }, [state.minPrice, state.maxPrice]);
   return (
     <Space.Compact size="small" className="price-filter">
@@ -125,7 +125,7 @@ export function SearchResults({
 
   const priceText =
     state.minPrice !== undefined || state.maxPrice !== undefined
-      ? `${state.minPrice === undefined ? '0' : fenToYuan(state.minPrice)} - ${state.maxPrice === undefined ? '不限' : fenToYuan(state.maxPrice)}`
+      ? `${state.minPrice === undefined ? '0' : yuanInputText(state.minPrice)} - ${state.maxPrice === undefined ? '不限' : yuanInputText(state.maxPrice)}`
       : null;
 
   return (

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  fenToYuan,
   nextSearchState,
   parseSearchParams,
   searchParamsOf,
   searchPayload,
+  yuanInputText,
   yuanToFen,
 } from './searchQuery.ts';
 
@@ -99,8 +99,8 @@ describe('yuan and fen', () => {
     expect(yuanToFen('0.07')).toBe(7);
     expect(yuanToFen('12.345')).toBeUndefined();
     expect(yuanToFen('-1')).toBeUndefined();
-    expect(fenToYuan(1990)).toBe('19.9');
-    expect(fenToYuan(7)).toBe('0.07');
-    expect(fenToYuan(3000)).toBe('30');
+    expect(yuanInputText(1990)).toBe('19.9');
+    expect(yuanInputText(7)).toBe('0.07');
+    expect(yuanInputText(3000)).toBe('30');
   });
 });

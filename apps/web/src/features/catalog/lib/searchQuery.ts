@@ -1,4 +1,4 @@
-import { MAX_PAGE, MAX_SEARCH_LENGTH, SEARCH_SORT_FIELDS } from '@sitemall/contract';
+import { fenToYuan, MAX_PAGE, MAX_SEARCH_LENGTH, SEARCH_SORT_FIELDS } from '@sitemall/contract';
 
 export type SearchSortField = (typeof SEARCH_SORT_FIELDS)[number];
 export type SortType = 'asc' | 'desc';
@@ -37,12 +37,9 @@ export function yuanToFen(raw: string | null | undefined): number | undefined {
   return Number(yuan) * 100 + Number(cents.padEnd(2, '0'));
 }
 
-/** Fen to the yuan text used in the address and the price inputs ("12.5", "30"). */
-export function fenToYuan(fen: number): string {
-  const yuan = Math.floor(fen / 100);
-  const cents = fen % 100;
-  if (cents === 0) return String(yuan);
-  return `${yuan}.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
+/** Fen to the yuan text used in the address and the price inputs ("12.5", "30"): no trailing zeros. */
+export function yuanInputText(fen: number): string {
+  return fenToYuan(fen).replace(/\.?0+$/, '');
 }
 
 export function parseSearchParams(params: URLSearchParams): SearchState {
@@ -86,8 +83,8 @@ export function searchParamsOf(state: SearchState): URLSearchParams {
   if (state.cateId) params.set('cateId', String(state.cateId));
   if (state.breadTxt) params.set('breadTxt', state.breadTxt);
   if (state.time) params.set('time', state.time);
-  if (state.minPrice !== undefined) params.set('minPrice', fenToYuan(state.minPrice));
-  if (state.maxPrice !== undefined) params.set('maxPrice', fenToYuan(state.maxPrice));
+  if (state.minPrice !== undefined) params.set('minPrice', yuanInputText(state.minPrice));
+  if (state.maxPrice !== undefined) params.set('maxPrice', yuanInputText(state.maxPrice));
   if (state.sortField !== 'relevance') params.set('sortField', state.sortField);
   const defaultType: SortType = state.sortField === 'price' ? 'asc' : 'desc';
   if (state.sortType !== defaultType) params.set('sortType', state.sortType);

@@ -1,7 +1,7 @@
-import { WECHAT_CODE_STATE, type WechatCode } from '@sitemall/contract';
-import { fenText } from '../../../site/money.ts';
+import { formatMoney, WECHAT_CODE_STATE, type WechatCode } from '@sitemall/contract';
 
-export { fenText };
+/** Fen for text that prints its own unit beside it ("¥", "… 积分"): grouped, two decimals. */
+export const fenText = (fen: number): string => formatMoney(fen);
 
 /**
  * The points this order can use: the balance plus what the order's open code holds (a hold is
