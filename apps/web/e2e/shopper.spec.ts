@@ -170,16 +170,22 @@ test('search → detail → cart → submit (bad address first) → pay → succ
   expect(errors).toEqual([]);
 });
 
-test('a cancelled unpaid order reads 已取消 with 应付, in the list and the detail', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
+/** The 719 member, logged in with an address, on a cheap product's page; answers its page errors. */
+async function memberOnCheapProduct(page: Page, request: APIRequestContext) {
   const errors = watchPageErrors(page);
   const product = await cheapProduct(request, 719);
   await pwdLogin(page, 719);
   await ensureAddress(page, request);
   await openProduct(page, product.id);
+  return errors;
+}
+
+test('a cancelled unpaid order reads 已取消 with 应付, in the list and the detail', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const errors = await memberOnCheapProduct(page, request);
   await page.getByTestId('buy-now').click();
   await expect(page).toHaveURL(/\/orderSubmission\?.*productId=/);
   await expect(page.getByTestId('address-option').first()).toHaveAttribute('aria-pressed', 'true');
@@ -212,11 +218,7 @@ test('a cancelled unpaid order reads 已取消 with 应付, in the list and the 
 
 test('keyboard only: buy now → submit → pay with points → success', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const errors = watchPageErrors(page);
-  const product = await cheapProduct(request, 719);
-  await pwdLogin(page, 719);
-  await ensureAddress(page, request);
-  await openProduct(page, product.id);
+  const errors = await memberOnCheapProduct(page, request);
   await tabTo(page, page.getByTestId('buy-now'));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/orderSubmission\?.*productId=/);
