@@ -17,7 +17,7 @@ import { consumeImageCode } from './captcha';
 import { decryptSecret } from './crypto';
 import type { IdentityCtx } from './deps';
 import { member } from './identity.tables';
-import { clearLoginFailures, forgetLoginFailures, guardLogin, recordLoginFailure } from './login-guard';
+import { forgetLoginFailures, guardLogin, type LoginAttempt, recordLoginFailure } from './login-guard';
 import {
   createMember,
   loginUser,
@@ -147,15 +147,13 @@ async function passwordLogin(
     ctx.log?.info({ ...log, outcome: 'failed' }, 'login');
     throw failure(input.wrong);
   }
-  await clearLoginFailures(ctx, attempt);
+  await forgetLoginFailures(ctx, attempt, 'thisAddress');
   ctx.log?.info({ ...log, outcome: 'ok', memberId: row.id }, 'login');
   return startSession(ctx, row);
 }
 
-interface ImageCodeProof {
-  captchaId?: string;
-  imageCode?: string;
-}
+/** The image code a password login may carry (asked for by the login guard). */
+type ImageCodeProof = Pick<LoginAttempt, 'captchaId' | 'imageCode'>;
 
 /** Password login (way 1): phone + password (+ an image code when the guard asks). */
 export function pwdLogin(ctx: IdentityCtx, input: { phone: string; password: string } & ImageCodeProof) {
@@ -265,7 +263,7 @@ export async function findPassword(
   if (!row) throw failure(IDENTITY_MSG.phoneNotRegistered);
   await setPassword(ctx, row.id, newPsw1);
   await ctx.deps.sessions.revokeMember(ctx.db, row.id, 'password');
-  await forgetLoginFailures(ctx, { siteId: site.row.id, account: `p:${input.phone}` });
+  await forgetLoginFailures(ctx, { siteId: site.row.id, account: `p:${input.phone}` }, 'everyAddress');
 }
 
 async function setPassword(ctx: IdentityCtx, memberId: number, password: string) {

@@ -120,22 +120,17 @@ export async function recordLoginFailure(ctx: IdentityCtx, attempt: LoginAttempt
   }
 }
 
-/** A right password clears its own pair; other addresses stay slowed. */
-export async function clearLoginFailures(ctx: IdentityCtx, attempt: { siteId: number; account: string }) {
+/**
+ * Forgets failures on an account: a right password forgets its own address's (other addresses
+ * stay slowed); the owner proving the phone (find password) forgets every address's.
+ */
+export async function forgetLoginFailures(
+  ctx: IdentityCtx,
+  attempt: { siteId: number; account: string },
+  scope: 'thisAddress' | 'everyAddress',
+) {
+  const account = and(eq(loginFailure.siteId, attempt.siteId), eq(loginFailure.account, attempt.account));
   await ctx.db
     .delete(loginFailure)
-    .where(
-      and(
-        eq(loginFailure.siteId, attempt.siteId),
-        eq(loginFailure.account, attempt.account),
-        eq(loginFailure.ip, ctx.ip),
-      ),
-    );
-}
-
-/** The owner proved the phone (find password): every address's failures on it are forgotten. */
-export async function forgetLoginFailures(ctx: IdentityCtx, attempt: { siteId: number; account: string }) {
-  await ctx.db
-    .delete(loginFailure)
-    .where(and(eq(loginFailure.siteId, attempt.siteId), eq(loginFailure.account, attempt.account)));
+    .where(scope === 'thisAddress' ? and(account, eq(loginFailure.ip, ctx.ip)) : account);
 }
