@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ProductSource } from './catalog.ts';
+import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id as IdOf, Int } from './numbers.ts';
 import { SiteId } from './site.ts';
@@ -118,3 +119,65 @@ export const CartCountBody = Type.Object({ siteId: SiteId });
 export const CartCount = Type.Object({ count: Type.Integer() });
 export type CartCount = Static<typeof CartCount>;
 export const CartCountReply = Envelope(CartCount);
+
+const member = { site: 'required', auth: 'required', tag: 'cart' } as const;
+
+/** The cart's endpoints (spec section 7), each answering the re-checked cart. */
+export const cartApi = {
+  getCartProduct: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/productCarts/getCartProduct',
+    summary: '购物车',
+    body: GetCartProductBody,
+    reply: CartReply,
+  }),
+  submitCart: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/productCarts/submitCart',
+    summary: '加入购物车（同规格累加数量）',
+    body: SubmitCartBody,
+    reply: CartReply,
+  }),
+  mergeCart: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/productCarts/mergeCart',
+    summary: '登录后合并本地购物车（数量相加）',
+    body: MergeCartBody,
+    reply: CartReply,
+  }),
+  updateNum: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/productCarts/updateNum',
+    summary: '修改数量',
+    body: UpdateCartNumBody,
+    reply: CartReply,
+  }),
+  deleteCart: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/productCarts/deleteCart',
+    summary: '删除商品',
+    body: DeleteCartBody,
+    reply: CartReply,
+  }),
+  selectCart: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/productCarts/selectCart',
+    summary: '选中 / 取消选中',
+    body: SelectCartBody,
+    reply: CartReply,
+  }),
+  cartCount: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/productCarts/cartCount',
+    summary: '购物车件数',
+    body: CartCountBody,
+    reply: CartCountReply,
+  }),
+};

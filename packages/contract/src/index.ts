@@ -3,6 +3,7 @@ export * from './batch.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './constants.ts';
+export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
 export * from './money.ts';

@@ -23,30 +23,44 @@ function siteIdOf(req: FastifyRequest): number | undefined {
 }
 
 /**
- * Resolves the site and the member of a request once, after validation, into `req.ctx`.
- * Routes say in their config whether they need a site or a logged-in member.
+ * Resolves the site and the member of a request once into `req.ctx`. Routes say in their
+ * config whether they need a site or a logged-in member. The member is checked before the
+ * body is validated, so a visitor calling a member endpoint always hears 401/416 (and goes to
+ * login), whatever they sent; the site is checked after, so a malformed siteId is a 400.
  */
 export const contextPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; sites: SiteCache; resolveToken?: TokenResolver }) => {
     app.decorateRequest('ctx', null as never);
-    app.addHook('preHandler', async (req) => {
-      req.ctx = { db: opts.db };
-      const config = req.routeOptions.config;
-      const siteId = siteIdOf(req);
-      if (siteId !== undefined) req.ctx.site = await opts.sites.get(siteId);
-      if (config.site === 'required' && !req.ctx.site) throw siteNotFound();
 
+    async function resolveMember(req: FastifyRequest): Promise<void> {
+      const required = req.routeOptions.config.auth === 'required';
       const token = tokenOf(req);
       if (!token) {
-        if (config.auth === 'required') throw unauthorized();
+        if (required) throw unauthorized();
         return;
       }
       req.ctx.token = token;
       const check = opts.resolveToken
-        ? await opts.resolveToken(opts.db, token, siteId)
+        ? await opts.resolveToken(opts.db, token, siteIdOf(req))
         : { status: 'unknown' as const };
       if (check.status === 'ok') req.ctx.member = check.member;
-      else if (config.auth === 'required') throw check.status === 'unknown' ? unauthorized() : tokenInvalid();
+      else if (required) throw check.status === 'unknown' ? unauthorized() : tokenInvalid();
+    }
+
+    app.addHook('preValidation', async (req) => {
+      req.ctx = { db: opts.db };
+      await resolveMember(req);
+    });
+
+    app.addHook('preHandler', async (req) => {
+      // Routes outside the validated pipeline (404 handler) reach here without preValidation.
+      if (!req.ctx) {
+        req.ctx = { db: opts.db };
+        await resolveMember(req);
+      }
+      const siteId = siteIdOf(req);
+      if (siteId !== undefined) req.ctx.site = await opts.sites.get(siteId);
+      if (req.routeOptions.config.site === 'required' && !req.ctx.site) throw siteNotFound();
     });
   },
 );

@@ -74,6 +74,16 @@ describe('auth hook', () => {
       site: req.ctx.site?.row.id,
     }));
     t.app.post('/front-mall-api/test/maybe', async (req) => ({ member: req.ctx.member ?? null }));
+    t.app.post(
+      '/front-mall-api/test/typed',
+      {
+        config: { auth: 'required' },
+        schema: {
+          body: { type: 'object', required: ['orderNo'], properties: { orderNo: { type: 'integer' } } },
+        },
+      },
+      async () => ({ ok: true }),
+    );
   });
   afterAll(() => t.close());
 
@@ -91,6 +101,16 @@ describe('auth hook', () => {
   it('reads the token header or a bearer authorization, and resolves the site', async () => {
     expect(await me({ token: 'good' })).toEqual({ member, site: 719 });
     expect(await me({ authorization: 'Bearer good' })).toEqual({ member, site: 719 });
+  });
+
+  it('checks the member before the body, so a visitor is sent to login whatever they sent', async () => {
+    const typed = (headers: Record<string, string>) =>
+      t.app
+        .inject({ method: 'POST', url: '/front-mall-api/test/typed', payload: { orderNo: 'x' }, headers })
+        .then((r) => r.json());
+    expect(await typed({})).toMatchObject({ code: 401, success: false });
+    expect(await typed({ token: 'stale' })).toMatchObject({ code: 416, success: false });
+    expect(await typed({ token: 'good' })).toMatchObject({ code: 400, success: false });
   });
 
   it('treats a bad token on an open route as a visitor', async () => {

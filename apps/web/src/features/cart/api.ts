@@ -1,13 +1,8 @@
-import {
-  type Cart,
-  type CartCount,
-  type CartItem,
-  type CombinedStock,
-  MAX_CART_NUM,
-} from '@sitemall/contract';
+import { type CartItem, type CombinedStock, cartApi, MAX_CART_NUM } from '@sitemall/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type Payload, request } from '../../api/request.ts';
+import { call } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { getToken } from '../../site/storage.ts';
 import { cartPieces, isBuyable, specKey } from './lib/cart.ts';
@@ -19,34 +14,8 @@ import type { CartLine, GuestLine, ProductInfo } from './types.ts';
  * Cart calls (spec section 7: getCartProduct, submitCart; quantities saved debounced 600 ms;
  * remove, count and the guest-cart merge). Contract: packages/contract/src/cart.ts.
  */
-export const CART_PATHS = {
-  list: '/api/productCarts/getCartProduct',
-  add: '/api/productCarts/submitCart',
-  updateNum: '/api/productCarts/updateNum',
-  remove: '/api/productCarts/deleteCart',
-  merge: '/api/productCarts/mergeCart',
-  count: '/api/productCarts/cartCount',
-  combinedStock: '/api/product/combinedStock',
-} as const;
-
-export class CartError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-    this.name = 'CartError';
-  }
-}
-
-async function call<T>(path: string, payload: Payload, repeat = false, quiet = false): Promise<T> {
-  const answer = await request<T>(path, payload, {
-    ...(repeat ? { repeat } : {}),
-    ...(quiet ? { unReplaceLogin: true } : {}),
-  });
-  if (answer.code !== 200) throw new CartError(answer.msg || '请求失败，请稍后再试', answer.code);
-  return answer.data as T;
-}
+/** combinedStock belongs to the catalogue; kept here until the catalogue joins the endpoint table. */
+const COMBINED_STOCK_PATH = '/api/product/combinedStock';
 
 /** Every cart query of the member sits under this key (the count too). */
 export const cartKey = (siteId: string) => ['identity', siteId, 'cart'] as const;
@@ -55,7 +24,7 @@ const guestKey = (siteId: string) => ['site', siteId, 'guestCart'] as const;
 export const memberCartQuery = (siteId: string) =>
   queryOptions({
     queryKey: [...cartKey(siteId), 'lines'],
-    queryFn: async () => (await call<{ obj: Cart }>(CART_PATHS.list, { siteId }, true))?.obj.list ?? [],
+    queryFn: async () => (await call(cartApi.getCartProduct, { siteId }, { repeat: true })).obj.list,
     // Prices and stock are re-checked on every visit to the cart.
     staleTime: 0,
     retry: false,
@@ -65,7 +34,7 @@ export const cartCountQuery = (siteId: string) =>
   queryOptions({
     queryKey: [...cartKey(siteId), 'count'],
     // A header badge never sends anyone to login; the pages that need a login do.
-    queryFn: async () => (await call<CartCount>(CART_PATHS.count, { siteId }, false, true))?.count ?? 0,
+    queryFn: async () => (await call(cartApi.cartCount, { siteId }, { unReplaceLogin: true })).count,
     retry: false,
   });
 
@@ -99,11 +68,14 @@ export const guestCartQuery = (siteId: string) =>
       const lines = readGuestCart(siteId);
       if (lines.length === 0) return [];
       const infos = lines.map(({ productId, specificationId, num }) => ({ productId, specificationId, num }));
-      const stock = await call<CombinedStock>(
-        CART_PATHS.combinedStock,
+      const stock = await request<CombinedStock>(
+        COMBINED_STOCK_PATH,
         { siteId, productInfos: infos },
-        true,
-      ).catch(() => null);
+        { repeat: true },
+      ).then(
+        (answer) => (answer.code === 200 ? answer.data : null),
+        () => null,
+      );
       return lines.map((line) =>
         guestAsLine(
           line,
@@ -170,12 +142,14 @@ export function useAddToCart(): (input: AddToCartInput) => Promise<AddResult> {
         addGuestLine(siteId, { ...input.snapshot, ...infoOf(input) });
         await queryClient.invalidateQueries({ queryKey: guestKey(siteId) });
       } else {
-        const answer = await request(
-          CART_PATHS.add,
+        const refusal = await call(
+          cartApi.submitCart,
           { siteId, productInfo: [infoOf(input)] },
           { repeat: true },
-        ).catch((error: Error) => ({ code: 500, msg: error.message }));
-        if (answer.code !== 200) return { ok: false, msg: answer.msg || '加入购物车失败' };
+        )
+          .then(() => null)
+          .catch((error: Error) => error.message || '加入购物车失败');
+        if (refusal) return { ok: false, msg: refusal };
         await queryClient.invalidateQueries({ queryKey: cartKey(siteId) });
       }
       rememberPrices(siteId, { [specKey(input.productId, input.specificationId)]: input.snapshot.price });
@@ -187,11 +161,11 @@ export function useAddToCart(): (input: AddToCartInput) => Promise<AddResult> {
 
 /** Saves quantities of member lines, one updateNum per changed line (the page debounces). */
 export async function saveQuantities(siteId: string, changes: Map<number, number>): Promise<void> {
-  for (const [id, num] of changes) await call<unknown>(CART_PATHS.updateNum, { siteId, id, num }, true);
+  for (const [id, num] of changes) await call(cartApi.updateNum, { siteId, id, num }, { repeat: true });
 }
 
 export const removeLines = (siteId: string, ids: number[]) =>
-  call<unknown>(CART_PATHS.remove, { siteId, ids: ids.join(',') }, true);
+  call(cartApi.deleteCart, { siteId, ids: ids.join(',') }, { repeat: true });
 
 export const CART_MAX_NUM = MAX_CART_NUM;
 
@@ -204,7 +178,7 @@ export async function mergeGuestCart(siteId: string | null): Promise<void> {
   const lines = readGuestCart(siteId);
   if (!siteId || lines.length === 0) return;
   try {
-    await call<unknown>(CART_PATHS.merge, { siteId, productInfos: mergePayload(lines) }, true);
+    await call(cartApi.mergeCart, { siteId, productInfos: mergePayload(lines) }, { repeat: true });
     clearGuestCart(siteId);
   } catch {
     // Kept on the device.

@@ -1,0 +1,55 @@
+import type { Static } from '@sinclair/typebox';
+import type { Endpoint } from '@sitemall/contract';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
+
+/** A request to an endpoint: its body (POST) or query (GET) typed from the declaration. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Body: Static<E['body']>;
+  Querystring: Static<E['body']>;
+}>;
+
+/** What a handler answers: the endpoint's envelope, or the reply when it sent something itself. */
+export type EndpointAnswer<E extends Endpoint> = Static<E['reply']> | FastifyReply;
+
+/** Route options an endpoint does not declare (body limits, rate limits, extra config). */
+export type ServeOptions = Pick<RouteShorthandOptions, 'bodyLimit'> & { config?: FastifyContextConfig };
+
+// biome-ignore lint/suspicious/noExplicitAny: any server and type provider may serve an endpoint.
+type AnyApp = FastifyInstance<any, any, any, any, any>;
+
+/**
+ * Binds a handler to an endpoint of the contract: method, path, schemas, OpenAPI tag and
+ * summary, and the site/member requirements all come from the declaration, so a route file
+ * holds handlers only.
+ */
+export function serve<E extends Endpoint>(
+  app: AnyApp,
+  declared: E,
+  handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointAnswer<E>>,
+  options: ServeOptions = {},
+): void {
+  const input = declared.method === 'GET' ? { querystring: declared.body } : { body: declared.body };
+  app.route({
+    method: declared.method,
+    url: declared.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    config: {
+      ...(declared.site ? { site: declared.site } : {}),
+      ...(declared.auth ? { auth: declared.auth } : {}),
+      ...options.config,
+    },
+    schema: {
+      tags: [declared.tag],
+      summary: declared.summary,
+      ...input,
+      response: { 200: declared.reply },
+    },
+    handler: handler as never,
+  });
+}

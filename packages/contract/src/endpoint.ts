@@ -1,0 +1,36 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+
+/**
+ * One endpoint, declared once: the server registers its route from it (`serve` in
+ * apps/server/src/lib/serve.ts) and the apps call it through their typed client (`call` in
+ * apps/web/src/api/client.ts). Its path is written here and nowhere else.
+ */
+export interface Endpoint<Body extends TSchema = TSchema, Reply extends TSchema = TSchema> {
+  method: 'GET' | 'POST';
+  /** Under the API's prefix (`/front-mall-api` for the storefront, `/admin-api` for the console). */
+  path: string;
+  /** The request body; for GET, the query string. */
+  body: Body;
+  /** The envelope of a successful answer (`Envelope(...)`). */
+  reply: Reply;
+  /** 'required': the payload's siteId must name an existing site. */
+  site?: 'required';
+  /** 'required': 401/416 unless a valid token of this site comes with the call, whatever the body. */
+  auth?: 'required' | 'optional';
+  /** OpenAPI tag and summary (the spec's name of the screen or action). */
+  tag: string;
+  summary: string;
+  /** How the storefront encodes the body (multipart form data unless said otherwise). */
+  encoding?: 'form' | 'json' | 'urlencoded' | 'raw';
+}
+
+/** Declares an endpoint, keeping its schemas' types for the server and the client. */
+export const endpoint = <Body extends TSchema, Reply extends TSchema>(
+  declaration: Endpoint<Body, Reply>,
+): Endpoint<Body, Reply> => declaration;
+
+/** What a client sends to an endpoint. */
+export type BodyOf<E extends Endpoint> = Static<E['body']>;
+/** The `data` of an endpoint's successful answer. */
+export type DataOf<E extends Endpoint> =
+  Static<E['reply']> extends { data: infer D } ? NonNullable<D> : never;
