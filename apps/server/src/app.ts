@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(bodyPlugin);
   const limiter = deps.redis ? redisLimiter(deps.redis) : dbLimiter(deps.database.db);
   await app.register(rateLimitPlugin, { limiter });
-  const smsSimulator = createSmsSimulator(app.log);
+  const smsSimulator = createSmsSimulator(app.log, { showText: deps.simulators ?? true });
   const identity = createIdentityDeps({
     secrets: deps.secrets,
     limiter,

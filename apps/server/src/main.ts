@@ -1,11 +1,12 @@
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { type LoggerOptions, pino } from 'pino';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './db/client';
 import { waitForDatabase } from './db/readiness';
 import { seedDemo } from './db/seed';
 import { startJob } from './lib/job';
+import { safeLoggerOptions } from './lib/log';
 import { loadSecrets } from './lib/secrets';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
@@ -16,7 +17,8 @@ import { createOpsApp } from './plugins/observability';
 async function main() {
   const config = readConfig();
   const secrets = await loadSecrets(config.dataDir);
-  const log = pino({ level: config.logLevel });
+  // Start-up faults (database, migrations) go through the same safe serializer as requests.
+  const log = pino(safeLoggerOptions({ level: config.logLevel }) as LoggerOptions);
   const database = await openDatabase({ ...config, log });
   // The database may start after us or be restarting: wait (bounded) rather than exit at once.
   await waitForDatabase(database, { timeoutMs: config.dbConnectTimeoutSeconds * 1000, log });

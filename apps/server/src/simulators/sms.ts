@@ -17,9 +17,11 @@ const MAX_PHONES = 10_000;
 
 /**
  * The SMS gateway stand-in: keeps the last messages per phone in memory (readable at
- * GET /simulator/sms/outbox) and logs each one, so a developer can log in on the demo.
+ * GET /simulator/sms/outbox) and logs each one, so a developer can log in on the demo. With the
+ * simulators off (`showText: false`) nobody may read the codes: the log says a message was
+ * dropped, never its text, so a log reader cannot log in as anyone.
  */
-export function createSmsSimulator(log?: Pick<FastifyBaseLogger, 'info'>) {
+export function createSmsSimulator(log?: Pick<FastifyBaseLogger, 'info'>, { showText = true } = {}) {
   const outbox = new Map<string, SmsMessage[]>();
   const provider: SmsProvider = {
     async send({ siteId, phone, text }) {
@@ -31,7 +33,8 @@ export function createSmsSimulator(log?: Pick<FastifyBaseLogger, 'info'>) {
         if (oldest !== undefined) outbox.delete(oldest);
       }
       outbox.set(phone, list);
-      log?.info({ siteId, phone, text }, 'SMS simulator: message sent');
+      if (showText) log?.info({ siteId, phone, text }, 'SMS simulator: message sent');
+      else log?.info({ siteId }, 'SMS not sent: no SMS gateway configured (simulators off)');
     },
   };
   return { provider, outbox: (phone: string) => outbox.get(phone) ?? [] };
