@@ -2,39 +2,15 @@ import type { CartItem } from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../../api/request.ts';
-import { SiteProvider } from '../../../site/SiteProvider.tsx';
-import { LOCAL_KEYS, setItem, setSiteId } from '../../../site/storage.ts';
 import { fakeServer } from '../../../test/fakeServer.ts';
-import { renderPage } from '../../../test/render.tsx';
+import { cartAnswer, cartLine as line, logInMember } from '../../../test/fixtures.ts';
+import { renderSitePage } from '../../../test/sitePage.tsx';
 import { CartPage } from './CartPage.tsx';
-
-const line = (id: number, over: Partial<CartItem> = {}): CartItem => ({
-  id,
-  itemId: 100 + id,
-  num: 1,
-  specificationId: 200 + id,
-  specificationValue: '默认',
-  productSpecifications: [],
-  name: `商品${id}`,
-  image: '',
-  orderType: 0,
-  source: { source: 1, type: 1, name: '自营', hasAddressTab: true },
-  price: 1000,
-  stock: 50,
-  limitNum: 0,
-  isOnSale: true,
-  isSelected: true,
-  isValid: true,
-  msg: '',
-  ...over,
-});
 
 /** The member's cart on the fake server: reads answer what the writes left. */
 function cartServer(initial: CartItem[]) {
   let lines = initial;
-  const cart = () => ({
-    obj: { list: lines, count: lines.reduce((s, l) => s + l.num, 0), selectedCount: 0, selectedAmount: 0 },
-  });
+  const cart = () => cartAnswer(lines);
   return fakeServer({
     '/api/productCarts/getCartProduct': cart,
     '/api/productCarts/cartCount': () => ({ count: lines.length }),
@@ -50,13 +26,7 @@ function cartServer(initial: CartItem[]) {
   });
 }
 
-const showCart = () =>
-  renderPage(
-    <SiteProvider>
-      <CartPage />
-    </SiteProvider>,
-    { path: '/shoppingCart?siteId=719' },
-  );
+const showCart = () => renderSitePage(<CartPage />, '/shoppingCart?siteId=719');
 
 /** The OK button of the confirmation open last (antd writes 确定 as "确 定"). */
 const confirmButton = async () => {
@@ -67,11 +37,7 @@ const confirmButton = async () => {
 const lineOf = (name: string) =>
   screen.getAllByTestId('cart-line').find((el) => el.textContent?.includes(name)) as HTMLElement;
 
-beforeEach(() => {
-  localStorage.clear();
-  setSiteId('719');
-  setItem(LOCAL_KEYS.token, 'member-token', { siteId: '719' });
-});
+beforeEach(() => logInMember());
 afterEach(() => {
   cleanup();
   resetRequest();
