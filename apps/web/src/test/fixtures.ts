@@ -1,4 +1,5 @@
-import type { Address, CartItem } from '@sitemall/contract';
+import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
+import { type Address, type CartItem, ENCRYPTION } from '@sitemall/contract';
 import { LOCAL_KEYS, setItem, setSiteId } from '../site/storage.ts';
 
 /** A buyable cart line of site 719's own goods; `id` also numbers its product and name. */
@@ -49,4 +50,29 @@ export function logInMember(siteId = '719'): void {
   sessionStorage.clear();
   setSiteId(siteId);
   setItem(LOCAL_KEYS.token, 'member-token', { siteId });
+}
+
+/**
+ * The server's password key for GET /app/client/publicKey, and `reveal`, which reads a secret
+ * field as the server would (so a test sees that what was typed left the page encrypted).
+ */
+export function serverKey() {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    answer: {
+      algorithm: ENCRYPTION.algorithm,
+      publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      spki: publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+      maxSkewMs: ENCRYPTION.maxSkewMs,
+    },
+    reveal: (ciphertext: unknown): string =>
+      (
+        JSON.parse(
+          privateDecrypt(
+            { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+            Buffer.from(String(ciphertext), 'base64'),
+          ).toString('utf8'),
+        ) as { v: string }
+      ).v,
+  };
 }
