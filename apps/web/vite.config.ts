@@ -21,8 +21,9 @@ export default defineConfig({
     pool: 'threads',
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    // Component tests render antd pages; the default 5 s is too short when the cores are shared.
-    testTimeout: 30_000,
+    // Component tests render antd pages: seconds each, a minute when the cores are shared.
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
   },
