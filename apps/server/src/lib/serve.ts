@@ -47,6 +47,8 @@ export function serve<E extends Endpoint>(
     schema: {
       tags: [declared.tag],
       summary: declared.summary,
+      // A member endpoint says so in the OpenAPI (the `token` header scheme of plugins/docs.ts).
+      ...(declared.auth === 'required' ? { security: [{ token: [] }] } : {}),
       ...input,
       response: { 200: declared.reply },
     },
