@@ -39,10 +39,12 @@ export async function seedOrderBench(options: { databaseUrl?: string; dataDir: s
     const { db } = database;
     await seedDemo(db);
     const phones = Array.from({ length: BENCH_MEMBERS }, (_, i) => `1370719${String(i).padStart(4, '0')}`);
+    const memberIds: number[] = [];
     for (const phone of phones) {
       const member =
         (await memberByPhone(db, SITE, phone)) ??
         (await seedMember(db, { siteId: SITE, phone, password: PASSWORD }));
+      memberIds.push(member.id);
       const balance = await getBalance(db, { siteId: SITE, memberId: member.id });
       if (balance < 100_000_000)
         await postEntry(db, {
@@ -54,7 +56,7 @@ export async function seedOrderBench(options: { databaseUrl?: string; dataDir: s
         });
     }
     const specs = await pickSpecs(db, SITE, { count: BENCH_MEMBERS + 1, stock: 10_000_000 });
-    return { phones, specs: specs.slice(1), hot: specs[0] as PickedSpec };
+    return { phones, memberIds, specs: specs.slice(1), hot: specs[0] as PickedSpec };
   } finally {
     await database.close();
   }
@@ -104,6 +106,8 @@ export async function loginBuyers(base: string, phones: string[]): Promise<Buyer
     }),
   );
 }
+
+export type OrderSeed = Awaited<ReturnType<typeof seedOrderBench>>;
 
 export interface LoopResult {
   count: number;
