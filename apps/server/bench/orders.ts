@@ -5,6 +5,7 @@
  * columns: one "request" is submit + pay, and req/s is paid orders per second.
  */
 import { randomUUID } from 'node:crypto';
+import { orderApi } from '@sitemall/contract';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedDemo } from '../src/db/seed';
 import { encryptSecret } from '../src/modules/identity/crypto';
@@ -128,7 +129,7 @@ export async function submitAndPayLoop(
         try {
           const submitted = await post(
             base,
-            '/api/client/submitOrder',
+            orderApi.submitOrder.path,
             {
               siteId: SITE,
               requestId: randomUUID(),
@@ -142,7 +143,7 @@ export async function submitAndPayLoop(
           }
           const paid = await post(
             base,
-            '/api/pay/payOrder',
+            orderApi.payOrder.path,
             { siteId: SITE, orderNo: submitted.data.orderNo, payWay: 'ye' },
             buyer.token,
           );

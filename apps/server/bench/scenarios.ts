@@ -1,3 +1,4 @@
+import { catalogApi, orderApi } from '@sitemall/contract';
 import { encryptSecret } from '../src/modules/identity/crypto';
 import {
   BENCH_MEMBERS,
@@ -36,7 +37,7 @@ const SEARCHES = [
 const searchScenarios = (connections?: number): Scenario[] =>
   SEARCHES.map(({ label, body }) => ({
     name: `POST search ${label} (1000)`,
-    path: '/front-mall-api/api/product/search',
+    path: `/front-mall-api${catalogApi.search.path}`,
     body,
     connections,
   }));
@@ -74,7 +75,7 @@ let orderBench: OrderBench | undefined;
 /** Submit + pay with points by 32 members: over 32 specifications, or all one hot one. */
 const submitAndPay = (hot: boolean): Scenario => ({
   name: `submit+pay ${hot ? 'ONE hot spec' : '32 specs'} (719, paid orders)`,
-  path: '/front-mall-api/api/client/submitOrder',
+  path: `/front-mall-api${orderApi.submitOrder.path}`,
   connections: BENCH_MEMBERS,
   async beforeServer(database) {
     seeded ??= await seedOrderBench(database);
@@ -97,20 +98,20 @@ export const SCENARIOS: Scenario[] = [
   // Catalogue (seed with `npm run seed -- --large` first for the 100,000-product figures).
   {
     name: 'POST productCateList (1000, cached)',
-    path: '/front-mall-api/api/productCateList',
+    path: `/front-mall-api${catalogApi.productCateList.path}`,
     body: { siteId: 1000, lableId: 0 },
     async prepare(base) {
-      const labels = await post(base, '/front-mall-api/api/lableList', { siteId: 1000 });
+      const labels = await post(base, `/front-mall-api${catalogApi.lableList.path}`, { siteId: 1000 });
       const [first] = labels.data.mallCateLables as { id: number }[];
       (this as Scenario).body = { siteId: 1000, lableId: first?.id };
     },
   },
   {
     name: 'POST product list page 5 (1000)',
-    path: '/front-mall-api/api/product/list',
+    path: `/front-mall-api${catalogApi.productList.path}`,
     body: { siteId: 1000, cateId: 0, sortField: 'price', sortType: 'asc', pageNum: 5 },
     async prepare(base) {
-      const tree = await post(base, '/front-mall-api/mall/template/cateList', { siteId: 1000 });
+      const tree = await post(base, `/front-mall-api${catalogApi.cateList.path}`, { siteId: 1000 });
       const [label] = tree.data.mallCateLables as { cateProductList: { id: number }[] }[];
       (this as Scenario).body = {
         siteId: 1000,
@@ -123,7 +124,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'POST product detail (1000)',
-    path: '/front-mall-api/api/product/detail',
+    path: `/front-mall-api${catalogApi.productDetail.path}`,
     body: { siteId: 1000, productId: 1 },
   },
   ...searchScenarios(),

@@ -369,6 +369,19 @@ export const TrackDetail = Type.Object({ list: Type.Array(ChildTrack) });
 export type TrackDetail = Static<typeof TrackDetail>;
 export const TrackDetailReply = Envelope(TrackDetail);
 
+/**
+ * Where WeChat Pay posts its notifies (the notify_url of a prepay or a refund), per site.
+ * Not endpoints of the table: WeChat signs the raw bytes and expects its own answers (204,
+ * or {code: 'FAIL', message}) rather than the envelope.
+ */
+export const WECHAT_NOTIFY_PATHS = {
+  transaction: '/api/pay/wechat/notify/:siteId',
+  refund: '/api/pay/wechat/refund-notify/:siteId',
+} as const;
+/** The notify path of one site (under the API prefix). */
+export const wechatNotifyPath = (kind: keyof typeof WECHAT_NOTIFY_PATHS, siteId: number) =>
+  WECHAT_NOTIFY_PATHS[kind].replace(':siteId', String(siteId));
+
 /** The media type of the spreadsheets the member downloads (order export, batch sheets). */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
