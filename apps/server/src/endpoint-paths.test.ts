@@ -31,8 +31,6 @@ const isTest = (file: string) =>
   file.includes('/e2e/') ||
   file.startsWith('apps/server/src/test/');
 
-const PENDING_CONVERSION = new Set<string>([]);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
@@ -59,14 +57,7 @@ describe('API paths are written once, in the contract', () => {
   });
 
   it('no source outside packages/contract writes an API path', () => {
-    const offenders = files
-      .filter((f) => !f.startsWith(CONTRACT) && !isTest(f) && !PENDING_CONVERSION.has(f))
-      .flatMap(pathsIn);
+    const offenders = files.filter((f) => !f.startsWith(CONTRACT) && !isTest(f)).flatMap(pathsIn);
     expect(offenders).toEqual([]);
-  });
-
-  it('every file still pending conversion still writes a path (else drop it from the list)', () => {
-    const converted = [...PENDING_CONVERSION].filter((f) => !files.includes(f) || pathsIn(f).length === 0);
-    expect(converted).toEqual([]);
   });
 });
