@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { finiteKeyword } from '@sitemall/contract';
+import { ADMIN_API_PREFIX, finiteKeyword } from '@sitemall/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
 import { addressRoutes } from './modules/address/address.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: API_PREFIX },
   );
+  await app.register(adminRoutes, { prefix: ADMIN_API_PREFIX, limiter, sites: deps.sites });
   if (simulator) {
     await app.register(async (demo) => {
       announceDemo(demo);
