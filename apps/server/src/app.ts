@@ -32,6 +32,7 @@ import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
+import { consolePlugin } from './plugins/console';
 import { contextPlugin } from './plugins/context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -65,6 +66,8 @@ export interface AppDeps {
   dataDir?: string;
   /** Built storefront; absent in API-only tests. */
   webDist?: string;
+  /** Built operator console; absent in API-only tests. */
+  adminDist?: string;
   logger?: FastifyServerOptions['logger'];
   resolveToken?: TokenResolver;
   /** Shared rate limits across processes; in the database when absent. */
@@ -220,6 +223,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(mediaRoutes, { sites: deps.sites, db: deps.database.db });
   if (deps.webDist) await app.register(storefrontPlugin, { webDist: deps.webDist, sites: deps.sites });
+  if (deps.adminDist) await app.register(consolePlugin, { adminDist: deps.adminDist });
   return app;
 }
 
