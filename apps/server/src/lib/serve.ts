@@ -47,6 +47,7 @@ export function serve<E extends Endpoint>(
     config: {
       ...(declared.site ? { site: declared.site } : {}),
       ...(declared.auth ? { auth: declared.auth } : {}),
+      ...(declared.operator ? { operator: declared.operator } : {}),
       ...options.config,
     },
     schema: {
