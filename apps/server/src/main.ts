@@ -40,6 +40,7 @@ async function main() {
     catalogs,
     dataDir: config.dataDir,
     webDist: config.webDist,
+    adminDist: config.adminDist,
     logger: { level: config.logLevel },
   });
   // Unpaid orders expire in every process; SKIP LOCKED keeps them from taking the same order.

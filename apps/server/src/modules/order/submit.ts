@@ -15,7 +15,6 @@ import { defaultAddress, getAddress } from '../address/address.service';
 import {
   type CartLineValue,
   cartLinesOf,
-  lineProblem,
   type MemberCtx,
   parseCartLines,
   parseIdList,
@@ -23,6 +22,7 @@ import {
 } from '../cart/cart.service';
 import { sourceOf } from '../catalog/catalog.service';
 import { reserveStock, type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
+import { purchaseProblem } from '../catalog/purchasable';
 import { type FareGroup, fareList, fareOf } from './freight';
 import type { AddressSnapshot } from './order.tables';
 import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
@@ -71,7 +71,7 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[]) {
   const groups = new Map<number, PricedGroup>();
   for (const l of merged.values()) {
     const spec = specs.get(l.specificationId);
-    const problem = lineProblem(spec, l.productId, perProduct.get(l.productId) ?? l.num);
+    const problem = purchaseProblem(spec, { ...l, perOrder: perProduct.get(l.productId) });
     if (!spec || problem) throw failure(spec ? `${spec.name}：${problem}` : problem);
     const source = sourceOf(ctx.site, spec.source, spec.sourceType);
     const group = groups.get(spec.source) ?? {

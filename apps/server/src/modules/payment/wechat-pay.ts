@@ -5,6 +5,7 @@ import {
   WECHAT_CODE_STATE,
   type WechatCode,
   type WechatCodeState,
+  wechatNotifyPath,
 } from '@sitemall/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -268,7 +269,7 @@ export function createWechatPay(deps: WechatPayDeps) {
         out_trade_no: code.outTradeNo,
         out_refund_no: refund.outRefundNo,
         reason: refund.reason,
-        notify_url: `${deps.notifyBase}/api/pay/wechat/refund-notify/${code.siteId}`,
+        notify_url: `${deps.notifyBase}${wechatNotifyPath('refund', code.siteId)}`,
         amount: { refund: refund.amount, total: code.cashAmount, currency: 'CNY' },
       });
     } catch (error) {
@@ -387,7 +388,7 @@ export function createWechatPay(deps: WechatPayDeps) {
           description: `${ctx.site.row.siteName} 订单 ${order.orderNo}`.slice(0, 127),
           out_trade_no: outTradeNo,
           time_expire: beijingTime(order.expireAt),
-          notify_url: `${deps.notifyBase}/api/pay/wechat/notify/${order.siteId}`,
+          notify_url: `${deps.notifyBase}${wechatNotifyPath('transaction', order.siteId)}`,
           amount: { total: cashAmount },
         });
         const [ready] = await ctx.db
