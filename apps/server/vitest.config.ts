@@ -15,7 +15,7 @@ export const serverPool = {
   poolOptions: { forks: { isolate: false, maxForks: 2, minForks: 1 } },
   // Guards against a hang, not speed checks: on a 2-core machine shared with other work a test
   // app's start (PGlite, migrations, seed) alone has taken over a minute.
-  testTimeout: 180_000,
+  testTimeout: 300_000,
   hookTimeout: 300_000,
 } as const;
 
