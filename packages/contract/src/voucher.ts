@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { CartLinesInput } from './cart.ts';
+import { CartLinesInput, IdList } from './cart.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id as IdOf } from './numbers.ts';
@@ -150,7 +150,8 @@ export const CenterTemplate = Type.Composite([
 ]);
 export type CenterTemplate = Static<typeof CenterTemplate>;
 
-const Lines = { productInfos: CartLinesInput };
+/** The lines of a checkout, as the order submission takes them: cart lines or bought now. */
+const Lines = { cartIds: Type.Optional(IdList), productInfos: Type.Optional(CartLinesInput) };
 /** The voucher ids a checkout names: a list, "1,2" or its JSON text (as accVoucherIds). */
 export const VoucherIds = Type.Optional(
   Type.Union([Type.Array(Id, { maxItems: 20 }), Type.String({ maxLength: 400 })]),

@@ -47,14 +47,14 @@ export const voucherRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, voucherApi.available, async (req) => {
     const ctx = memberCtx(req.ctx);
-    const lines = await pricingLinesOf(ctx, req.body.productInfos);
+    const lines = await pricingLinesOf(ctx, req.body);
     const chosen = req.body.accVoucherIds === undefined ? undefined : parseVoucherIds(req.body.accVoucherIds);
     return ok(await availableVouchers(ctx, lines, chosen));
   });
 
   serve(app, voucherApi.availableCount, async (req) => {
     const ctx = memberCtx(req.ctx);
-    const { list } = await availableVouchers(ctx, await pricingLinesOf(ctx, req.body.productInfos));
+    const { list } = await availableVouchers(ctx, await pricingLinesOf(ctx, req.body));
     return ok({ count: list.filter((v) => v.usable).length });
   });
 

@@ -19,7 +19,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from '
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
-import { type MemberCtx, parseCartLines } from '../cart/cart.service';
+import { cartLinesOf, type MemberCtx, parseCartLines, parseIdList } from '../cart/cart.service';
 import { productsInScope, specificationsOnSite } from '../catalog/products';
 import { applyVouchers, bestCombination, type PricingLine, type VoucherRule } from './pricing';
 import { voucher, voucherClaimCounter, voucherEvent, voucherTemplate } from './voucher.tables';
@@ -399,9 +399,17 @@ async function usableVouchers(ctx: MemberCtx, now: Date, ids?: readonly number[]
   return rows.map((r) => ({ row: r.voucher, template: r.voucher_template }));
 }
 
-/** Checkout lines priced on this site, as vouchers see them. */
-export async function pricingLinesOf(ctx: MemberCtx, productInfos: unknown): Promise<PricingLine[]> {
-  const lines = parseCartLines(productInfos);
+/** Checkout lines priced on this site, as vouchers see them: selected cart lines or bought now. */
+export async function pricingLinesOf(
+  ctx: MemberCtx,
+  input: { cartIds?: number[] | string; productInfos?: unknown },
+): Promise<PricingLine[]> {
+  const lines =
+    input.cartIds !== undefined && input.cartIds !== ''
+      ? await cartLinesOf(ctx, parseIdList(input.cartIds))
+      : input.productInfos !== undefined && input.productInfos !== ''
+        ? parseCartLines(input.productInfos)
+        : [];
   const specs = await specificationsOnSite(
     ctx.db,
     ctx.site.row.id,

@@ -223,6 +223,15 @@ describe('checkout with vouchers', () => {
       m.token,
     );
     expect(chosen.body.data).toMatchObject({ chosen: [ids[1]], saving: 100 });
+    // The same answer for selected cart lines (cartIds), as the order submission takes them.
+    const cart = await api.post<{ obj: { list: { id: number }[] } }>(
+      '/api/productCarts/submitCart',
+      { siteId: 719, productInfo: lines },
+      m.token,
+    );
+    const cartIds = cart.body.data.obj.list.map((l) => l.id);
+    const byCart = await post<Available>(voucherApi.available, { cartIds: cartIds.join(',') }, m.token);
+    expect(byCart.body.data).toMatchObject({ best: a.best, saving: 350 });
     const twice = await post(
       voucherApi.available,
       { productInfos: lines, accVoucherIds: [ids[0], ids[1]] },
