@@ -31,6 +31,7 @@ import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
+import { voucherRoutes } from './modules/voucher/voucher.routes';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { consolePlugin } from './plugins/console';
 import { contextPlugin } from './plugins/context';
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes, wechat });
       await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
+      await api.register(voucherRoutes);
     },
     { prefix: API_PREFIX },
   );

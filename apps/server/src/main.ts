@@ -11,6 +11,7 @@ import { loadSecrets } from './lib/secrets';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
 import { createSiteCache } from './modules/site/site.service';
+import { expireVouchers } from './modules/voucher/voucher.service';
 import { createOpsApp } from './plugins/observability';
 
 /** Read config, open (or wait for) the database, migrate, seed demo data when empty, listen. */
@@ -47,6 +48,11 @@ async function main() {
   const expiry = startOrderExpiry(database.db, {
     onError: (err) => app.log.error({ err }, 'order expiry failed'),
   });
+  // Unused vouchers past their end become expired (reads already show them so), every minute.
+  const voucherExpiry = startJob(() => expireVouchers(database.db), {
+    intervalMs: 60_000,
+    onError: (err) => app.log.error({ err }, 'voucher expiry failed'),
+  });
   // WeChat payments no notify settled, expired codes and pending refunds, every 10 s.
   const reconcile = startJob(() => app.payments.wechat.reconcile(database.db), {
     intervalMs: 10_000,
@@ -55,6 +61,7 @@ async function main() {
   app.addHook('onClose', async () => {
     await reconcile.stop();
     await expiry.stop();
+    await voucherExpiry.stop();
     await sites.close();
     await catalogs.close();
     await redis?.quit();

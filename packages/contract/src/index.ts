@@ -16,3 +16,4 @@ export * from './points.ts';
 export * from './rules.ts';
 export * from './site.ts';
 export * from './sources.ts';
+export * from './voucher.ts';

@@ -8,6 +8,7 @@ import type { Db } from './client';
 import { seedCatalog } from './demo/catalog';
 import { DEMO_MEMBERS } from './demo/members';
 import { DEMO_OPERATORS, DEMO_ROLES, DEMO_SITE_POLICIES } from './demo/operators';
+import { seedPromotions } from './demo/promotions';
 import { DEMO_SITES, type DemoSite } from './demo/sites';
 
 /** Creates one site with its templates, districts and menu adverts. */
@@ -37,6 +38,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   if (count > 0) return false;
   for (const site of DEMO_SITES) await seedSite(db, site);
   await seedCatalog(db, DEMO_SITES);
+  await seedPromotions(db);
   for (const { points, ...demo } of DEMO_MEMBERS) {
     const member = await seedMember(db, demo);
     await postEntry(db, {
