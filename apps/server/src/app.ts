@@ -7,6 +7,7 @@ import type { TokenResolver } from './context';
 import type { Database } from './db/client';
 import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { addressRoutes } from './modules/address/address.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes, wechat });
       await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
+      await api.register(activityRoutes);
     },
     { prefix: API_PREFIX },
   );

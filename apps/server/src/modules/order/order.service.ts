@@ -19,6 +19,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
+import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/products';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
@@ -152,6 +153,10 @@ export async function endUnpaidOrders(
       ),
     );
   await returnStock(tx, lines);
+  await releaseSeckill(
+    tx,
+    moved.map((o) => o.orderNo),
+  );
   return moved;
 }
 
