@@ -7,6 +7,7 @@ import type { TokenResolver } from './context';
 import type { Database } from './db/client';
 import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { addressRoutes } from './modules/address/address.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -209,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
       await api.register(voucherRoutes);
+      await api.register(activityRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,3 +1,4 @@
+export * from './activity.ts';
 export * from './address.ts';
 export * from './admin.ts';
 export * from './batch.ts';

@@ -1,5 +1,6 @@
 /** Every table of every module, for Drizzle's query API and drizzle-kit. */
 
+export * from '../modules/activity/activity.tables';
 export * from '../modules/address/address.tables';
 export * from '../modules/admin/admin.tables';
 export * from '../modules/cart/cart.tables';

@@ -19,6 +19,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
+import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/products';
 import { releaseOrderVouchers } from '../voucher/voucher.service';
@@ -156,11 +157,9 @@ export async function endUnpaidOrders(
       ),
     );
   await returnStock(tx, lines);
-  await releaseOrderVouchers(
-    tx,
-    moved.map((o) => o.orderNo),
-    note,
-  );
+  const orderNos = moved.map((o) => o.orderNo);
+  await releaseOrderVouchers(tx, orderNos, note);
+  await releaseSeckill(tx, orderNos);
   return moved;
 }
 

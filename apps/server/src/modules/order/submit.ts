@@ -4,6 +4,7 @@ import {
   type FareBody,
   ORDER_MSG,
   ORDER_STATUS,
+  ORDER_TYPE_SECKILL,
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
@@ -11,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
+import { type SeckillSale, seckillOffer, takeSeckill } from '../activity/seckill';
 import { defaultAddress, getAddress } from '../address/address.service';
 import {
   type CartLineValue,
@@ -61,7 +63,7 @@ interface PricedGroup extends FareGroup {
  * Prices lines from the server's own data (the client never sends a price) and checks each
  * against sale state, stock and the per-order purchase limit; groups them per supply source.
  */
-async function priceLines(ctx: MemberCtx, input: CartLineValue[]) {
+async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: SeckillSale) {
   const merged = new Map<number, { productId: number; specificationId: number; num: number }>();
   for (const l of input) {
     const earlier = merged.get(l.specificationId);
@@ -73,7 +75,10 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[]) {
   for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const groups = new Map<number, PricedGroup>();
   for (const l of merged.values()) {
-    const spec = specs.get(l.specificationId);
+    const listed = specs.get(l.specificationId);
+    // A flash sale's line is priced at the activity price.
+    const spec =
+      listed && sale?.specificationId === l.specificationId ? { ...listed, price: sale.price } : listed;
     const problem = purchaseProblem(spec, { ...l, perOrder: perProduct.get(l.productId) });
     if (!spec || problem) throw failure(spec ? `${spec.name}：${problem}` : problem);
     const source = sourceOf(ctx.site, spec.source, spec.sourceType);
@@ -200,7 +205,10 @@ export async function submitOrder(
   }
   const voucherIds = parseVoucherIds(input.accVoucherIds);
   const { cartIds, lines } = await checkoutLines(ctx, input);
-  const groups = await priceLines(ctx, lines);
+  // Flash sale (activity module): checked here, stock and member count taken in the transaction.
+  const sale =
+    input.orderType === ORDER_TYPE_SECKILL ? await seckillOffer(ctx, lines, input.activityId) : undefined;
+  const groups = await priceLines(ctx, lines, sale);
   const voucherAmount = await applyOrderVouchers(ctx, voucherIds, groups);
   const needsAddress = groups.some((g) => g.hasAddress);
   const address = needsAddress ? (options.address ?? (await deliveryAddress(ctx, input.addressId))) : null;
@@ -211,11 +219,13 @@ export async function submitOrder(
   if (!Number.isSafeInteger(payAmount) || payAmount > 2_147_483_647)
     throw failure('订单金额过大，请分开下单');
   const orderNo = newOrderNo();
-  const expireAt = new Date(Date.now() + options.expireMinutes * 60_000);
+  const expireAt = new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
   try {
     await ctx.db.transaction(async (tx) => {
+      // First, so that a rush's losers are refused before they queue on the product's stock row.
+      if (sale) await takeSeckill(tx, sale, orderNo);
       const short = await reserveStock(
         tx,
         groups.flatMap((g) => g.lines.map((l) => ({ specificationId: l.spec.specificationId, num: l.num }))),
