@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
 import { addressRoutes } from './modules/address/address.routes';
+import { afterSaleRoutes } from './modules/aftersale/aftersale.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes, wechat });
       await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
+      await api.register(afterSaleRoutes, { dataDir: deps.dataDir });
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed';
 import { startJob } from './lib/job';
 import { safeLoggerOptions } from './lib/log';
 import { loadSecrets } from './lib/secrets';
+import { startAfterSaleTimers } from './modules/aftersale/timers';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
 import { createSiteCache } from './modules/site/site.service';
@@ -51,7 +52,12 @@ async function main() {
     intervalMs: 10_000,
     onError: (err) => app.log.error({ err }, 'payment reconciliation failed'),
   });
+  // Automatic receipt, unshipped returns and WeChat after-sales refunds, every minute.
+  const afterSales = startAfterSaleTimers(database.db, {
+    onError: (err) => app.log.error({ err }, 'after-sales timers failed'),
+  });
   app.addHook('onClose', async () => {
+    await afterSales.stop();
     await reconcile.stop();
     await expiry.stop();
     await sites.close();

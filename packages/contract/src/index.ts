@@ -1,4 +1,5 @@
 export * from './address.ts';
+export * from './aftersale.ts';
 export * from './batch.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
