@@ -69,6 +69,16 @@ CREATE TABLE "after_sale_refund" (
 	CONSTRAINT "after_sale_refund_amount_check" CHECK ("after_sale_refund"."amount" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "approval_rule" (
+	"site_id" integer PRIMARY KEY NOT NULL,
+	"min_amount" integer NOT NULL,
+	"levels" smallint DEFAULT 1 NOT NULL,
+	"expire_hours" integer DEFAULT 48 NOT NULL,
+	"is_enabled" boolean DEFAULT true NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "approval_rule_check" CHECK ("approval_rule"."min_amount" >= 0 and "approval_rule"."levels" in (1, 2) and "approval_rule"."expire_hours" between 1 and 720)
+);
+--> statement-breakpoint
 ALTER TABLE "after_sale_comment" ADD CONSTRAINT "after_sale_comment_after_sale_id_after_sale_id_fk" FOREIGN KEY ("after_sale_id") REFERENCES "public"."after_sale"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "after_sale_log" ADD CONSTRAINT "after_sale_log_after_sale_id_after_sale_id_fk" FOREIGN KEY ("after_sale_id") REFERENCES "public"."after_sale"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "after_sale_refund" ADD CONSTRAINT "after_sale_refund_after_sale_id_after_sale_id_fk" FOREIGN KEY ("after_sale_id") REFERENCES "public"."after_sale"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -2,6 +2,7 @@
 
 export * from '../modules/address/address.tables';
 export * from '../modules/aftersale/aftersale.tables';
+export * from '../modules/approval/approval.tables';
 export * from '../modules/cart/cart.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/identity/identity.tables';

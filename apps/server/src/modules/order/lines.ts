@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { MemberCtx } from '../cart/cart.service';
 import { type ChildOrderRow, findOrder, type OrderRow } from './order.service';
-import { childOrder, orderLine, orderStatusLog } from './order.tables';
+import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
 
 /** What after-sales reads of an order (modules/aftersale): its child orders, lines and receipt. */
 
@@ -53,4 +53,13 @@ export async function orderLinesById(db: Db, ids: readonly number[]): Promise<Ma
     .from(orderLine)
     .where(inArray(orderLine.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** An order of a site by its number (operators: approval, after-sales). */
+export async function siteOrder(db: Db, siteId: number, orderNo: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mallOrder)
+    .where(and(eq(mallOrder.siteId, siteId), eq(mallOrder.orderNo, orderNo)));
+  return row;
 }

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
 import { defaultAddress, getAddress } from '../address/address.service';
+import { approvalFor } from '../approval/approval.service';
 import {
   type CartLineValue,
   cartLinesOf,
@@ -202,7 +203,10 @@ export async function submitOrder(
   if (!Number.isSafeInteger(payAmount) || payAmount > 2_147_483_647)
     throw failure('订单金额过大，请分开下单');
   const orderNo = newOrderNo();
-  const expireAt = new Date(Date.now() + options.expireMinutes * 60_000);
+  // Approval (modules/approval): a site's rule may send the order to approvers first (11).
+  const approval = await approvalFor(ctx.db, { siteId: ctx.site.row.id, payAmount });
+  const status = approval?.status ?? ORDER_STATUS.pendingPayment;
+  const expireAt = approval?.expireAt ?? new Date(Date.now() + options.expireMinutes * 60_000);
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
   try {
@@ -222,7 +226,7 @@ export async function submitOrder(
           orderNo,
           siteId: ctx.site.row.id,
           memberId: ctx.member.id,
-          status: ORDER_STATUS.pendingPayment,
+          status,
           orderType,
           goodsAmount,
           freightAmount,
@@ -246,7 +250,7 @@ export async function submitOrder(
             sourceType: g.sourceType,
             sourceName: g.sourceName,
             hasAddress: g.hasAddress,
-            status: ORDER_STATUS.pendingPayment,
+            status,
             goodsAmount: g.goodsAmount,
             freightAmount: fares[i] ?? 0,
           })
@@ -271,8 +275,8 @@ export async function submitOrder(
       await tx.insert(orderStatusLog).values({
         orderId: order.id,
         siteId: ctx.site.row.id,
-        status: ORDER_STATUS.pendingPayment,
-        note: '提交订单',
+        status,
+        note: approval ? '提交订单，待审批' : '提交订单',
       });
       await removeOrderedLines(tx, ctx, cartIds);
     });
@@ -288,7 +292,7 @@ export async function submitOrder(
     orderNo,
     childOrderNo: groups.map((_, i) => `${orderNo}${pad(i + 1, 2)}`),
     payAmount,
-    status: ORDER_STATUS.pendingPayment,
+    status,
     expireTime: expireAt.toISOString(),
     msg: ORDER_MSG.submitted,
   };
