@@ -14,6 +14,7 @@ import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
 import { type SeckillSale, seckillOffer, takeSeckill } from '../activity/seckill';
 import { defaultAddress, getAddress } from '../address/address.service';
+import { approvalFor } from '../approval/approval.service';
 import {
   type CartLineValue,
   cartLinesOf,
@@ -219,7 +220,11 @@ export async function submitOrder(
   if (!Number.isSafeInteger(payAmount) || payAmount > 2_147_483_647)
     throw failure('订单金额过大，请分开下单');
   const orderNo = newOrderNo();
-  const expireAt = new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
+  // Approval (modules/approval): a site's rule may send the order to approvers first (11).
+  const approval = await approvalFor(ctx.db, { siteId: ctx.site.row.id, payAmount });
+  const status = approval?.status ?? ORDER_STATUS.pendingPayment;
+  const expireAt =
+    approval?.expireAt ?? new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
   try {
@@ -241,7 +246,7 @@ export async function submitOrder(
           orderNo,
           siteId: ctx.site.row.id,
           memberId: ctx.member.id,
-          status: ORDER_STATUS.pendingPayment,
+          status,
           orderType,
           goodsAmount,
           freightAmount,
@@ -267,7 +272,7 @@ export async function submitOrder(
             sourceType: g.sourceType,
             sourceName: g.sourceName,
             hasAddress: g.hasAddress,
-            status: ORDER_STATUS.pendingPayment,
+            status,
             goodsAmount: g.goodsAmount,
             freightAmount: fares[i] ?? 0,
           })
@@ -293,8 +298,8 @@ export async function submitOrder(
       await tx.insert(orderStatusLog).values({
         orderId: order.id,
         siteId: ctx.site.row.id,
-        status: ORDER_STATUS.pendingPayment,
-        note: '提交订单',
+        status,
+        note: approval ? '提交订单，待审批' : '提交订单',
       });
       await removeOrderedLines(tx, ctx, cartIds);
     });
@@ -310,7 +315,7 @@ export async function submitOrder(
     orderNo,
     childOrderNo: groups.map((_, i) => `${orderNo}${pad(i + 1, 2)}`),
     payAmount,
-    status: ORDER_STATUS.pendingPayment,
+    status,
     expireTime: expireAt.toISOString(),
     msg: ORDER_MSG.submitted,
   };
