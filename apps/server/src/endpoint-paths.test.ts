@@ -31,28 +31,6 @@ const isTest = (file: string) =>
   file.includes('/e2e/') ||
   file.startsWith('apps/server/src/test/');
 
-/**
- * Still written out while another change converts their modules (identity, site, media,
- * address, points) to the endpoint table. Each entry must still hold a path: once a file is
- * converted this test says so, and the entry goes.
- */
-const PENDING_CONVERSION = new Set([
-  'apps/server/bench/orders.ts',
-  'apps/server/bench/scenarios.ts',
-  'apps/server/src/modules/address/address.routes.ts',
-  'apps/server/src/modules/identity/identity.routes.ts',
-  'apps/server/src/modules/points/points.routes.ts',
-  'apps/server/src/modules/site/site.routes.ts',
-  'apps/web/src/features/address/api.ts',
-  'apps/web/src/features/bills/api.ts',
-  'apps/web/src/features/identity/api.ts',
-  'apps/web/src/features/identity/crypto.ts',
-  'apps/web/src/features/identity/partner.ts',
-  'apps/web/src/features/points/api.ts',
-  'apps/web/src/shared/ImageCode.tsx',
-  'apps/web/src/site/api.ts',
-]);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = `${dir}/${entry.name}`;
@@ -79,14 +57,7 @@ describe('API paths are written once, in the contract', () => {
   });
 
   it('no source outside packages/contract writes an API path', () => {
-    const offenders = files
-      .filter((f) => !f.startsWith(CONTRACT) && !isTest(f) && !PENDING_CONVERSION.has(f))
-      .flatMap(pathsIn);
+    const offenders = files.filter((f) => !f.startsWith(CONTRACT) && !isTest(f)).flatMap(pathsIn);
     expect(offenders).toEqual([]);
-  });
-
-  it('every file still pending conversion still writes a path (else drop it from the list)', () => {
-    const converted = [...PENDING_CONVERSION].filter((f) => !files.includes(f) || pathsIn(f).length === 0);
-    expect(converted).toEqual([]);
   });
 });

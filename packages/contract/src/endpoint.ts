@@ -23,6 +23,11 @@ export interface Endpoint<Body extends TSchema = TSchema, Reply extends TSchema 
   site?: 'required';
   /** 'required': 401/416 unless a valid token of this site comes with the call, whatever the body. */
   auth?: 'required' | 'optional';
+  /**
+   * An operator console endpoint (under /admin-api): the permission it needs ('orders:view'),
+   * 'self' for any logged-in operator, 'login' for the login itself. Members' tokens never pass.
+   */
+  operator?: string;
   /** OpenAPI tag and summary (the spec's name of the screen or action). */
   tag: string;
   summary: string;

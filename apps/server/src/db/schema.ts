@@ -1,6 +1,7 @@
 /** Every table of every module, for Drizzle's query API and drizzle-kit. */
 
 export * from '../modules/address/address.tables';
+export * from '../modules/admin/admin.tables';
 export * from '../modules/cart/cart.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/identity/identity.tables';
@@ -8,3 +9,4 @@ export * from '../modules/order/order.tables';
 export * from '../modules/payment/payment.tables';
 export * from '../modules/points/points.tables';
 export * from '../modules/site/site.tables';
+export * from '../modules/voucher/voucher.tables';

@@ -47,11 +47,14 @@ export function serve<E extends Endpoint>(
     config: {
       ...(declared.site ? { site: declared.site } : {}),
       ...(declared.auth ? { auth: declared.auth } : {}),
+      ...(declared.operator ? { operator: declared.operator } : {}),
       ...options.config,
     },
     schema: {
       tags: [declared.tag],
       summary: declared.summary,
+      // A member endpoint says so in the OpenAPI (the `token` header scheme of plugins/docs.ts).
+      ...(declared.auth === 'required' ? { security: [{ token: [] }] } : {}),
       ...input,
       ...answer,
     },

@@ -1,11 +1,15 @@
 import { type BodyOf, CODE, type DataOf, type Endpoint } from '@sitemall/contract';
 import { type DownloadedFile, download, type Payload, type RequestOptions, request } from './request.ts';
 
-/** A refused call: the server's msg, and its code for callers that care (the one error type). */
+/**
+ * A refused call: the server's msg, and its code for callers that care (the one error type);
+ * `data` is what the refusal carried, if anything (a partner login's authErrUrl).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly code: number,
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -34,7 +38,8 @@ export async function call<E extends Endpoint>(
     ...options,
     ...how(declared),
   });
-  if (answer.code !== CODE.ok) throw new ApiError(answer.msg || '请求失败，请稍后再试', answer.code);
+  if (answer.code !== CODE.ok)
+    throw new ApiError(answer.msg || '请求失败，请稍后再试', answer.code, answer.data);
   return answer.data as DataOf<E>;
 }
 

@@ -21,6 +21,7 @@ import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/products';
+import { releaseOrderVouchers } from '../voucher/voucher.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 
 export type OrderRow = typeof mallOrder.$inferSelect;
@@ -133,7 +134,10 @@ export async function moveOrders(
   return moved;
 }
 
-/** Ends unpaid orders (cancel, expiry) and gives their stock back, in the caller's transaction. */
+/**
+ * Ends unpaid orders (cancel, expiry) and gives their stock and locked vouchers back, in the
+ * caller's transaction.
+ */
 export async function endUnpaidOrders(
   tx: Db,
   ids: readonly number[],
@@ -152,6 +156,11 @@ export async function endUnpaidOrders(
       ),
     );
   await returnStock(tx, lines);
+  await releaseOrderVouchers(
+    tx,
+    moved.map((o) => o.orderNo),
+    note,
+  );
   return moved;
 }
 

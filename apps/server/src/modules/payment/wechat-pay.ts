@@ -15,6 +15,7 @@ import type { MemberCtx } from '../cart/cart.service';
 import { moveOrders, type OrderRow } from '../order/order.service';
 import { mallOrder } from '../order/order.tables';
 import { getBalance, postEntry } from '../points/points.service';
+import { useOrderVouchers } from '../voucher/voucher.service';
 import type { Merchant, Merchants } from './merchants';
 import { payJournal, payRefund, wechatCode } from './payment.tables';
 import { type Refund, type RefundStatus, type Transaction, WechatpayApiError } from './wechatpay/client';
@@ -257,6 +258,7 @@ export function createWechatPay(deps: WechatPayDeps) {
       note: code.pointsAmount > 0 ? '积分+微信支付成功' : '微信支付成功',
       set: { payWay: PAY_WAY.wechatPc, paidAt },
     });
+    for (const o of moved) await useOrderVouchers(tx, o.orderNo);
     return moved.length > 0;
   }
 
