@@ -212,6 +212,9 @@ export const SubmitOrderBody = Type.Object({
   ),
   requestId: Type.Optional(Type.String({ pattern: '^[\\w.:-]{8,64}$' })),
   remark: Type.Optional(Type.String({ maxLength: 200 })),
+  /** ORDER_TYPE_SECKILL (activity.ts) buys at the flash-sale price; activityId picks the sale. */
+  orderType: Type.Optional(Int(0, 99)),
+  activityId: Type.Optional(Id),
 });
 export type SubmitOrderBody = Static<typeof SubmitOrderBody>;
 export const SubmitOrderResult = Type.Object({

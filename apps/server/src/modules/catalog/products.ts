@@ -482,6 +482,8 @@ export interface SpecificationOnSite {
   stock: number;
   isOnSale: boolean;
   limitNum: number;
+  /** The site's category of the product (voucher scopes). */
+  categoryId: number;
 }
 
 export async function specificationsOnSite(
@@ -504,6 +506,7 @@ export async function specificationsOnSite(
       stock: productSpecification.stock,
       isOnSale: siteProduct.isOnSale,
       limitNum: siteProduct.limitNum,
+      categoryId: siteProduct.categoryId,
     })
     .from(productSpecification)
     .innerJoin(product, eq(product.id, productSpecification.productId))
@@ -620,4 +623,47 @@ export async function productsOnSite(
     byId.set(r.productId, p);
   }
   return [...byId.values()];
+}
+
+/** Which products a promotion covers: every product of the site, or some categories, products or sources. */
+export interface ProductScope {
+  type: 'all' | 'categories' | 'products' | 'sources';
+  ids: readonly number[];
+}
+
+/** A page of the products on sale on the site within a scope (a voucher's "available products"). */
+export async function productsInScope(db: Db, siteId: number, scope: ProductScope, pageNum = 1) {
+  const ids = [...scope.ids];
+  const within =
+    scope.type === 'all'
+      ? undefined
+      : ids.length === 0
+        ? sql`false`
+        : scope.type === 'categories'
+          ? inArray(siteProduct.categoryId, ids)
+          : scope.type === 'products'
+            ? inArray(siteProduct.productId, ids)
+            : inArray(product.source, ids);
+  const where = and(eq(siteProduct.siteId, siteId), eq(siteProduct.isOnSale, true), within);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        productId: product.id,
+        name: product.name,
+        image: sql<string>`coalesce(${product.images}->>0, '')`,
+        price: siteProduct.price,
+      })
+      .from(siteProduct)
+      .innerJoin(product, eq(product.id, siteProduct.productId))
+      .where(where)
+      .orderBy(asc(product.id))
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(pageNum)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(siteProduct)
+      .innerJoin(product, eq(product.id, siteProduct.productId))
+      .where(where),
+  ]);
+  return { list: rows, total: count?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
 }

@@ -16,6 +16,7 @@ export type Purchase =
 export interface CheckoutLine {
   key: string;
   productId: number;
+  specificationId: number;
   name: string;
   image: string;
   specificationValue: string;
@@ -68,6 +69,7 @@ export const checkoutLinesQuery = (siteId: string, purchase: Purchase) =>
           .map((l) => ({
             key: String(l.id),
             productId: l.itemId,
+            specificationId: l.specificationId,
             name: l.name,
             image: l.image,
             specificationValue: l.specificationValue,
@@ -89,6 +91,7 @@ export const checkoutLinesQuery = (siteId: string, purchase: Purchase) =>
         {
           key: `${product.id}-${spec.id}`,
           productId: product.id,
+          specificationId: spec.id,
           name: product.name,
           image: product.images[0] ?? '',
           specificationValue: spec.specificationValue,
@@ -119,7 +122,14 @@ export const fareQuery = (siteId: string, purchase: Purchase, addressId: number 
 
 export const submitOrder = (
   siteId: string,
-  input: { purchase: Purchase; addressId: number | null; requestId: string; remark: string },
+  input: {
+    purchase: Purchase;
+    addressId: number | null;
+    requestId: string;
+    remark: string;
+    /** The vouchers the checkout applies (the voucher feature's choice). */
+    accVoucherIds?: number[];
+  },
 ) =>
   call(
     orderApi.submitOrder,
@@ -129,6 +139,7 @@ export const submitOrder = (
       ...(input.addressId ? { addressId: input.addressId } : {}),
       requestId: input.requestId,
       ...(input.remark ? { remark: input.remark } : {}),
+      ...(input.accVoucherIds?.length ? { accVoucherIds: input.accVoucherIds.join(',') } : {}),
     },
     // The same requestId makes the same order: a repeated call is safe and must reach the server.
     { repeat: true },
