@@ -233,7 +233,9 @@ test('the audit log shows each write with before and after; operators and the lo
   await menu(page, '审计日志');
   for (const action of ['修改站点', '发货', '复核发放', '积分发放草稿'])
     await expect(page.getByRole('cell', { name: action }).first()).toBeVisible();
-  await expect(page.getByText(/"siteName":"汇通银行积分商城（运营后台修改）"/).first()).toBeVisible();
+  await expect(
+    page.getByText(/汇通银行信用卡积分商城 → 汇通银行积分商城（运营后台修改）/).first(),
+  ).toBeVisible();
   await shot(page, 'admin-13-audit');
   await menu(page, '运营人员与角色');
   await expect(page.getByText('站点运营 · 站点 719')).toBeVisible();

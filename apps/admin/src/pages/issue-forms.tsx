@@ -141,8 +141,9 @@ export function IssueCsvForm({ onDone }: { onDone: () => void }) {
       <Upload
         accept=".csv,text/csv"
         maxCount={1}
-        beforeUpload={async (f) => {
-          setFile({ name: f.name, text: await f.text() });
+        beforeUpload={(f) => {
+          // Read here, never uploaded: the text travels in the draft request.
+          void f.text().then((text) => setFile({ name: f.name, text }));
           return false;
         }}
         onRemove={() => setFile(undefined)}
