@@ -105,6 +105,7 @@ export function AuditPage() {
     <ProTable<AuditRow, Filters>
       headerTitle="审计日志"
       rowKey="id"
+      scroll={{ x: 1320 }}
       params={{ siteId }}
       pagination={{ pageSize: 10, showSizeChanger: false }}
       locale={{ emptyText: '暂无审计记录' }}
@@ -157,10 +158,10 @@ export function AuditPage() {
           title: '修改内容（前 → 后）',
           dataIndex: 'after',
           search: false,
-          width: 420,
+          width: 380,
           render: (_, r) => <Change before={r.before} after={r.after} />,
         },
-        { title: '原因', dataIndex: 'reason', search: false, ellipsis: true },
+        { title: '原因', dataIndex: 'reason', search: false, width: 160 },
         { title: 'IP', dataIndex: 'ip', search: false, width: 120 },
       ]}
     />
