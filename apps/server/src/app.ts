@@ -7,8 +7,10 @@ import type { TokenResolver } from './context';
 import type { Database } from './db/client';
 import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { addressRoutes } from './modules/address/address.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { afterSaleRoutes } from './modules/aftersale/aftersale.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
@@ -31,6 +33,7 @@ import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
+import { voucherRoutes } from './modules/voucher/voucher.routes';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { consolePlugin } from './plugins/console';
 import { contextPlugin } from './plugins/context';
@@ -207,6 +210,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes, wechat });
       await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
+      await api.register(voucherRoutes);
+      await api.register(activityRoutes);
+      await api.register(afterSaleRoutes, { dataDir: deps.dataDir });
     },
     { prefix: API_PREFIX },
   );

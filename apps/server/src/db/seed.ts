@@ -5,9 +5,11 @@ import { seedMember } from '../modules/identity/members';
 import { postEntry } from '../modules/points/points.service';
 import { advert, mallSite, siteDistrict, siteTemplate } from '../modules/site/site.tables';
 import type { Db } from './client';
+import { seedActivities } from './demo/activities';
 import { seedCatalog } from './demo/catalog';
 import { DEMO_MEMBERS } from './demo/members';
 import { DEMO_OPERATORS, DEMO_ROLES, DEMO_SITE_POLICIES } from './demo/operators';
+import { seedPromotions } from './demo/promotions';
 import { DEMO_SITES, type DemoSite } from './demo/sites';
 
 /** Creates one site with its templates, districts and menu adverts. */
@@ -37,6 +39,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   if (count > 0) return false;
   for (const site of DEMO_SITES) await seedSite(db, site);
   await seedCatalog(db, DEMO_SITES);
+  await seedPromotions(db);
+  await seedActivities(db, [719, 1000]);
   for (const { points, ...demo } of DEMO_MEMBERS) {
     const member = await seedMember(db, demo);
     await postEntry(db, {
