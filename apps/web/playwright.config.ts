@@ -42,7 +42,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /(identity|order|batch|wechat-pay|shopper)\.spec\.ts/ },
+    { name: 'chromium', testIgnore: /(identity|order|batch|wechat-pay|shopper|aftersale)\.spec\.ts/ },
     { name: 'identity', testMatch: /identity\.spec\.ts/ },
     // The order flow logs in the demo members and spends their points; the identity tests check
     // their sessions and opening balances, and a member has one session at a time: it runs after.
@@ -54,6 +54,8 @@ export default defineConfig({
     { name: 'wechat', testMatch: /wechat-pay\.spec\.ts/, dependencies: ['batch'] },
     // The shopper's journeys log in the 719 demo member: after the chain.
     { name: 'shopper', testMatch: /shopper\.spec\.ts/, dependencies: ['wechat'] },
+    // After-sales log in the 719 demo member too: after the shopper.
+    { name: 'aftersale', testMatch: /aftersale\.spec\.ts/, dependencies: ['shopper'] },
   ],
   webServer: {
     command: 'npm run start -w @sitemall/server',
