@@ -2,7 +2,12 @@ import { CODE } from '@sitemall/contract';
 import type { FastifyReply } from 'fastify';
 
 export const ok = <T>(data: T, msg = 'success') => ({ code: CODE.ok, msg, success: true, data });
-export const fail = (code: number, msg: string) => ({ code, msg, success: false, data: null });
+export const fail = (code: number, msg: string, data: unknown = null) => ({
+  code,
+  msg,
+  success: false,
+  data,
+});
 
 /**
  * Sends an answer already serialised (the site tests check it against its schema), for

@@ -19,8 +19,10 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
+import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/products';
+import { releaseOrderVouchers } from '../voucher/voucher.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 
 export type OrderRow = typeof mallOrder.$inferSelect;
@@ -133,7 +135,10 @@ export async function moveOrders(
   return moved;
 }
 
-/** Ends unpaid orders (cancel, expiry) and gives their stock back, in the caller's transaction. */
+/**
+ * Ends unpaid orders (cancel, expiry) and gives their stock and locked vouchers back, in the
+ * caller's transaction.
+ */
 export async function endUnpaidOrders(
   tx: Db,
   ids: readonly number[],
@@ -154,6 +159,9 @@ export async function endUnpaidOrders(
       ),
     );
   await returnStock(tx, lines);
+  const orderNos = moved.map((o) => o.orderNo);
+  await releaseOrderVouchers(tx, orderNos, note);
+  await releaseSeckill(tx, orderNos);
   return moved;
 }
 
