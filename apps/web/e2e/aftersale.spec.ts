@@ -11,6 +11,9 @@ import { api, cheapProduct, pwdLogin, storedToken } from './site.ts';
  * (playwright.config.ts, project aftersale). Alone: npx playwright test e2e/aftersale.spec.ts --no-deps
  */
 
+// One demo member, one session at a time: the journeys run one after another.
+test.describe.configure({ mode: 'default' });
+
 const operator = async (request: APIRequestContext, body: object) => {
   const answer = await request.post('/simulator/operator', { data: { siteId: 719, ...body } });
   const json = (await answer.json()) as { code: number; msg: string };
@@ -145,5 +148,47 @@ test('return a delivered item: apply per line, ship it back, message, refunded, 
   await page.goto('billDetails?siteId=719');
   await expect(page.getByTestId('bill-details')).toContainText('退款返还');
   await shot(page, 'aftersale-bills');
+  expect(errors).toEqual([]);
+});
+
+test('an order over the approval amount waits in 11 until approved, then pays', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors = watchPageErrors(page);
+  await pwdLogin(page, 719);
+  const token = (await storedToken(page, 719)) ?? '';
+  const product = await cheapProduct(request, 719);
+  await operator(request, { action: 'setApprovalRule', minAmount: product.price * 3, levels: 1 });
+  try {
+    const order = await api<SubmitOrderResult>(
+      request,
+      '/api/client/submitOrder',
+      {
+        siteId: 719,
+        productInfos: [{ productId: product.id, specificationId: product.specificationId, num: 3 }],
+      },
+      token,
+    );
+    expect(order.status).toBe(11);
+    await page.goto(`orderDetail?orderNo=${order.orderNo}&siteId=719`);
+    await expect(page.getByTestId('order-status')).toHaveText('待审批');
+    await expect(page.getByRole('button', { name: '去支付' })).toHaveCount(0);
+    await shot(page, 'approval-waiting');
+
+    await operator(request, { action: 'approveOrder', orderNo: order.orderNo });
+    await page.reload();
+    await expect(page.getByTestId('order-status')).toHaveText('待付款');
+    await page.getByRole('button', { name: '去支付' }).click();
+    await expect(page).toHaveURL(/\/selectPayWay\?orderNo=/);
+    await page.getByTestId('payway-ye').click();
+    await page.getByTestId('pay-submit').click();
+    await expect(page).toHaveURL(/\/success\?/);
+    await page.goto(`orderDetail?orderNo=${order.orderNo}&siteId=719`);
+    await expect(page.getByTestId('order-status')).toHaveText('确认中');
+    await expect(page.getByText('审批通过，待付款')).toBeVisible();
+    await shot(page, 'approval-paid');
+  } finally {
+    // Other journeys on 719 buy without approval.
+    await operator(request, { action: 'setApprovalRule', minAmount: 2_000_000_000, levels: 1 });
+  }
   expect(errors).toEqual([]);
 });

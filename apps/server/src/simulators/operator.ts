@@ -13,7 +13,7 @@ import {
   rejectCase,
   reshipCase,
 } from '../modules/aftersale/operator';
-import { approveOrder, rejectOrder } from '../modules/approval/approval.service';
+import { approveOrder, rejectOrder, setApprovalRule } from '../modules/approval/approval.service';
 import { shipChildOrder } from '../modules/order/fulfilment';
 
 /**
@@ -36,6 +36,7 @@ const Body = Type.Object({
       'completeExchange',
       'approveOrder',
       'rejectOrder',
+      'setApprovalRule',
     ].map((a) => Type.Literal(a)),
   ),
   afterSaleNo: Text(40),
@@ -44,6 +45,9 @@ const Body = Type.Object({
   company: Text(40),
   trackingNo: Text(40),
   reason: Text(200),
+  /** setApprovalRule: orders paying at least this many fen wait for approval; levels 1 or 2. */
+  minAmount: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_000_000_000 })),
+  levels: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),
 });
 
 export const operatorSimulatorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, opts) => {
@@ -52,7 +56,7 @@ export const operatorSimulatorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = as
     {
       schema: {
         tags: ['simulator'],
-        summary: '模拟器：运营操作（发货、售后审核/收货/退款、订单审批；仅测试与演示）',
+        summary: '模拟器：运营操作（发货、售后审核/收货/退款、订单审批与审批规则；仅测试与演示）',
         body: Body,
         response: { 200: Envelope(Type.Object({ ok: Type.Boolean() })) },
       },
@@ -87,6 +91,8 @@ export const operatorSimulatorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = as
         completeExchange: () => completeExchange(db, kase()),
         approveOrder: () => approveOrder(db, order()),
         rejectOrder: () => rejectOrder(db, { ...order(), reason: reason() }),
+        setApprovalRule: () =>
+          setApprovalRule(db, { siteId: b.siteId, minAmount: b.minAmount ?? 0, levels: b.levels ?? 1 }),
       };
       await (actions[b.action] as () => Promise<unknown>)();
       return ok({ ok: true });
