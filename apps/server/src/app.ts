@@ -46,6 +46,7 @@ import { shutdownPlugin } from './plugins/shutdown';
 import { storefrontPlugin } from './plugins/storefront';
 import { captchaSimulatorRoutes } from './simulators/captcha';
 import { announceDemo } from './simulators/demo';
+import { operatorSimulatorRoutes } from './simulators/operator';
 import { partnerSimulatorRoutes, simulatedPartners } from './simulators/partners';
 import { createSmsSimulator, smsSimulatorRoutes } from './simulators/sms';
 import { createWechatpaySimulator, type WechatpaySimulator } from './simulators/wechatpay';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps) {
       await demo.register(smsSimulatorRoutes, { simulator: smsSimulator });
       await demo.register(captchaSimulatorRoutes, { db: deps.database.db });
       await demo.register(partnerSimulatorRoutes, { partnerKey: deps.secrets.partnerKey });
+      await demo.register(operatorSimulatorRoutes, { db: deps.database.db });
     });
   }
 

@@ -102,6 +102,17 @@ const MALL_PAGES: PageSpec[] = [
     load: () => import('./orderDetail.tsx'),
   },
   {
+    path: 'afterSaleList',
+    meta: { part: 'afterSaleList', title: '我的售后' },
+    addsSiteId: true,
+    load: () => import('./afterSaleList.tsx'),
+  },
+  {
+    path: 'afterSaleDetail',
+    meta: { part: 'afterSaleDetail', title: '售后详情' },
+    load: () => import('./afterSaleDetail.tsx'),
+  },
+  {
     path: 'productDetails',
     meta: { part: 'productDetails', title: '商品详情', breadcrumb: 'own' },
     load: () => import('./productDetails.tsx'),

@@ -171,6 +171,7 @@ describe('return and refund with points', () => {
       trackingNo: 'SF00000001',
     });
     expect(shipped.body.data.returnParcel).toMatchObject({ company: '顺丰速运', trackingNo: 'SF00000001' });
+    expect((await post('cancel', { afterSaleNo: no })).body.msg).toBe(AFTER_SALE_MSG.notCancellable);
     const logistics = await post<{ returnParcel: { trackingNo: string } }>('logistics', { afterSaleNo: no });
     expect(logistics.body.data.returnParcel.trackingNo).toBe('SF00000001');
 
