@@ -36,11 +36,11 @@ const TARGETS = {
   },
 };
 
-function addFiles(hash, relative) {
-  const full = path.join(root, relative);
+function addFiles(hash, base, relative) {
+  const full = path.join(base, relative);
   if (!existsSync(full)) return;
   if (statSync(full).isDirectory()) {
-    for (const name of readdirSync(full).sort()) addFiles(hash, path.posix.join(relative, name));
+    for (const name of readdirSync(full).sort()) addFiles(hash, base, path.posix.join(relative, name));
     return;
   }
   hash.update(`${relative}\0`);
@@ -48,9 +48,10 @@ function addFiles(hash, relative) {
   hash.update('\0');
 }
 
-export function sourceHash(inputs) {
+/** sha256 over the paths (relative to `base`) and contents of every file under `inputs`. */
+export function sourceHash(inputs, base = root) {
   const hash = createHash('sha256');
-  for (const input of inputs) addFiles(hash, input);
+  for (const input of inputs) addFiles(hash, base, input);
   return hash.digest('hex');
 }
 
