@@ -2,8 +2,8 @@
 /**
  * `npm start` builds only what changed: each target's sources are hashed (paths and contents)
  * and the hash is stored next to its output; a build runs only when the output is missing or the
- * stored hash differs. Targets: `web` (the storefront, Vite) and `server` (compiled JavaScript,
- * apps/server/build.mjs). Usage: node scripts/build-if-changed.mjs web server
+ * stored hash differs. Targets: `web` (the storefront, Vite), `admin` (the operator console, Vite) and `server` (compiled JavaScript,
+ * apps/server/build.mjs). Usage: node scripts/build-if-changed.mjs web admin server
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,6 +28,19 @@ const TARGETS = {
     ],
     stamp: 'apps/web/dist/.source-hash',
     build: () => execFileSync(npm, ['run', 'build', '-w', '@sitemall/web'], { cwd: root, stdio: 'inherit' }),
+  },
+  admin: {
+    inputs: [
+      'apps/admin/src',
+      'apps/admin/index.html',
+      'apps/admin/vite.config.ts',
+      'apps/admin/package.json',
+      'apps/admin/tsconfig.json',
+      ...shared,
+    ],
+    stamp: 'apps/admin/dist/.source-hash',
+    build: () =>
+      execFileSync(npm, ['run', 'build', '-w', '@sitemall/admin'], { cwd: root, stdio: 'inherit' }),
   },
   server: {
     inputs: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', ...shared],

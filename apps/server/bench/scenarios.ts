@@ -1,3 +1,4 @@
+import { catalogApi, identityApi, orderApi, siteApi } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { encryptSecret } from '../src/modules/identity/crypto';
@@ -9,6 +10,9 @@ import {
   seedOrderBench,
   submitAndPayLoop,
 } from './orders';
+
+/** The storefront API's full path of an endpoint of the table. */
+const front = (e: { path: string }) => `/front-mall-api${e.path}`;
 
 /** What a path is compared with, measured in the same run (run.ts). */
 export type Ceiling =
@@ -52,7 +56,7 @@ const SEARCHES = [
 /** Popular searches at full load: the same few queries again and again (the result cache). */
 const popularSearches: Scenario[] = SEARCHES.map(({ label, body }) => ({
   name: `POST search ${label} (1000, popular)`,
-  path: '/front-mall-api/api/product/search',
+  path: front(catalogApi.search),
   body,
   goal: { vs: 'healthz', atLeast: 0.5 },
 }));
@@ -61,7 +65,7 @@ const popularSearches: Scenario[] = SEARCHES.map(({ label, body }) => ({
 let searchTerms: string[] = [];
 const uncachedSearch: Scenario = {
   name: 'POST search, each query new (1000, 1 conn)',
-  path: '/front-mall-api/api/product/search',
+  path: front(catalogApi.search),
   connections: 1,
   goal: { p95AtMostMs: 15 },
   async beforeServer(options) {
@@ -85,7 +89,7 @@ const uncachedSearch: Scenario = {
     let next = 0;
     const sorts = [undefined, 'sales', 'price'];
     // Term by term, then the same terms with another sort: no body repeats until all are used.
-    return sequentialLoop(base, '/front-mall-api/api/product/search', seconds, () => {
+    return sequentialLoop(base, front(catalogApi.search), seconds, () => {
       const i = next++;
       const term = searchTerms[i % searchTerms.length];
       const sortField = sorts[Math.floor(i / searchTerms.length) % sorts.length];
@@ -131,13 +135,13 @@ const post = async (base: string, path: string, body: unknown) => {
 
 const authenticated: Scenario = {
   name: 'POST personal/info (token, 10110)',
-  path: '/front-mall-api/sys/user/personal/info',
+  path: front(identityApi.personalInfo),
   body: { siteId: 10110 },
   headers: {},
   async prepare(base) {
-    const key = await fetch(`${base}/front-mall-api/app/client/publicKey`).then((r) => r.json());
+    const key = await fetch(`${base}/front-mall-api${identityApi.publicKey.path}`).then((r) => r.json());
     publicKeyPem = (key as { data: { publicKey: string } }).data.publicKey;
-    const login = await post(base, '/front-mall-api/app/client/accountLogin', {
+    const login = await post(base, front(identityApi.accountLogin), {
       siteId: 10110,
       username: 'demo10110',
       password: encryptSecret(publicKeyPem, 'Demo10110'),
@@ -152,7 +156,7 @@ let orderBench: OrderBench | undefined;
 /** Submit + pay with points by 32 members: over 32 specifications, or all one hot one. */
 const submitAndPay = (hot: boolean): Scenario => ({
   name: `submit+pay ${hot ? 'ONE hot spec' : '32 specs'} (719, paid orders)`,
-  path: '/front-mall-api/api/client/submitOrder',
+  path: front(orderApi.submitOrder),
   goal: hot ? { vs: 'order 1 statement hot', atLeast: 0.8 } : { vs: 'order tx (client)', atLeast: 0.5 },
   connections: BENCH_MEMBERS,
   async beforeServer(database) {
@@ -176,28 +180,28 @@ export const SCENARIOS: Scenario[] = [
   // Catalogue (seed with `npm run seed -- --large` first for the 100,000-product figures).
   {
     name: 'POST lableList (1000, cached)',
-    path: '/front-mall-api/api/lableList',
+    path: front(catalogApi.lableList),
     body: { siteId: 1000 },
     goal: cachedRead,
   },
   {
     name: 'POST productCateList (1000, cached)',
-    path: '/front-mall-api/api/productCateList',
+    path: front(catalogApi.productCateList),
     goal: cachedRead,
     body: { siteId: 1000, lableId: 0 },
     async prepare(base) {
-      const labels = await post(base, '/front-mall-api/api/lableList', { siteId: 1000 });
+      const labels = await post(base, front(catalogApi.lableList), { siteId: 1000 });
       const [first] = labels.data.mallCateLables as { id: number }[];
       (this as Scenario).body = { siteId: 1000, lableId: first?.id };
     },
   },
   {
     name: 'POST product list page 5 (1000)',
-    path: '/front-mall-api/api/product/list',
+    path: front(catalogApi.productList),
     goal: { vs: 'raw pg pk read', atLeast: 0.5 },
     body: { siteId: 1000, cateId: 0, sortField: 'price', sortType: 'asc', pageNum: 5 },
     async prepare(base) {
-      const tree = await post(base, '/front-mall-api/mall/template/cateList', { siteId: 1000 });
+      const tree = await post(base, front(catalogApi.cateList), { siteId: 1000 });
       const [label] = tree.data.mallCateLables as { cateProductList: { id: number }[] }[];
       (this as Scenario).body = {
         siteId: 1000,
@@ -210,7 +214,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     name: 'POST product detail (1000)',
-    path: '/front-mall-api/api/product/detail',
+    path: front(catalogApi.productDetail),
     body: { siteId: 1000, productId: 1 },
     goal: { vs: 'raw pg pk read', atLeast: 0.7 },
   },
@@ -218,27 +222,27 @@ export const SCENARIOS: Scenario[] = [
   uncachedSearch,
   {
     name: 'POST getSiteConfig (719)',
-    path: '/front-mall-api/mall/mallsite/getSiteConfig',
+    path: front(siteApi.getSiteConfig),
     body: { siteId: 719 },
     goal: cachedRead,
   },
   {
     name: 'POST pcInfo (10110)',
-    path: '/front-mall-api/mall/mallsite/pcInfo',
+    path: front(siteApi.pcInfo),
     body: { id: 10110 },
     goal: cachedRead,
   },
   authenticated,
   {
     name: 'POST checkToken (10110)',
-    path: '/front-mall-api/app/client/checkToken',
+    path: front(identityApi.checkToken),
     get body() {
       return { siteId: 10110, token: authenticated.headers?.token };
     },
   },
   {
     name: 'POST pwdLogin (1000, argon2id)',
-    path: '/front-mall-api/app/client/pwdLogin',
+    path: front(identityApi.pwdLogin),
     async prepare(base) {
       if (!publicKeyPem) await authenticated.prepare?.(base);
     },

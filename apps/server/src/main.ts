@@ -7,9 +7,12 @@ import { seedDemo } from './db/seed';
 import { startJob } from './lib/job';
 import { safeLoggerOptions } from './lib/log';
 import { loadSecrets } from './lib/secrets';
+import { startAfterSaleTimers } from './modules/aftersale/timers';
+import { expireApprovals } from './modules/approval/approval.service';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
 import { createSiteCache } from './modules/site/site.service';
+import { expireVouchers } from './modules/voucher/voucher.service';
 import { createOpsApp } from './plugins/observability';
 
 /** Read config, open (or wait for) the database, migrate, seed demo data when empty, listen. */
@@ -42,20 +45,38 @@ async function main() {
     catalogs,
     dataDir: config.dataDir,
     webDist: config.webDist,
+    adminDist: config.adminDist,
     logger: { level: config.logLevel },
   });
   // Unpaid orders expire in every process; SKIP LOCKED keeps them from taking the same order.
   const expiry = startOrderExpiry(database.db, {
     onError: (err) => app.log.error({ err }, 'order expiry failed'),
   });
+  // Unused vouchers past their end become expired (reads already show them so), every minute.
+  const voucherExpiry = startJob(() => expireVouchers(database.db), {
+    intervalMs: 60_000,
+    onError: (err) => app.log.error({ err }, 'voucher expiry failed'),
+  });
   // WeChat payments no notify settled, expired codes and pending refunds, every 10 s.
   const reconcile = startJob(() => app.payments.wechat.reconcile(database.db), {
     intervalMs: 10_000,
     onError: (err) => app.log.error({ err }, 'payment reconciliation failed'),
   });
+  // Automatic receipt, unshipped returns and WeChat after-sales refunds, every minute.
+  const afterSales = startAfterSaleTimers(database.db, {
+    onError: (err) => app.log.error({ err }, 'after-sales timers failed'),
+  });
+  // Orders nobody approved, or approved and nobody paid, in time; every 30 s.
+  const approvals = startJob(() => expireApprovals(database.db), {
+    intervalMs: 30_000,
+    onError: (err) => app.log.error({ err }, 'approval expiry failed'),
+  });
   app.addHook('onClose', async () => {
+    await approvals.stop();
+    await afterSales.stop();
     await reconcile.stop();
     await expiry.stop();
+    await voucherExpiry.stop();
     await sites.close();
     await catalogs.close();
     await redis?.quit();

@@ -3,7 +3,12 @@ import type { FastifyReply } from 'fastify';
 import { notModified } from './http-cache';
 
 export const ok = <T>(data: T, msg = 'success') => ({ code: CODE.ok, msg, success: true, data });
-export const fail = (code: number, msg: string) => ({ code, msg, success: false, data: null });
+export const fail = (code: number, msg: string, data: unknown = null) => ({
+  code,
+  msg,
+  success: false,
+  data,
+});
 
 /**
  * Sends an answer already serialised (the site tests check it against its schema), for

@@ -19,8 +19,10 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
+import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/products';
+import { releaseOrderVouchers } from '../voucher/voucher.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 
 export type OrderRow = typeof mallOrder.$inferSelect;
@@ -133,14 +135,19 @@ export async function moveOrders(
   return moved;
 }
 
-/** Ends unpaid orders (cancel, expiry) and gives their stock back, in the caller's transaction. */
+/**
+ * Ends unpaid orders (cancel, expiry) and gives their stock and locked vouchers back, in the
+ * caller's transaction.
+ */
 export async function endUnpaidOrders(
   tx: Db,
   ids: readonly number[],
   to: OrderStatus,
   note: string,
+  /** Orders waiting for approval (11, 12) or approved (15) end the same way (modules/approval). */
+  from: OrderStatus = ORDER_STATUS.pendingPayment,
 ): Promise<OrderRow[]> {
-  const moved = await moveOrders(tx, ids, { from: ORDER_STATUS.pendingPayment, to, note });
+  const moved = await moveOrders(tx, ids, { from, to, note });
   if (moved.length === 0) return moved;
   const lines = await tx
     .select({ specificationId: orderLine.specificationId, num: orderLine.num })
@@ -152,6 +159,9 @@ export async function endUnpaidOrders(
       ),
     );
   await returnStock(tx, lines);
+  const orderNos = moved.map((o) => o.orderNo);
+  await releaseOrderVouchers(tx, orderNos, note);
+  await releaseSeckill(tx, orderNos);
   return moved;
 }
 

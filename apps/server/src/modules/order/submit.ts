@@ -4,6 +4,7 @@ import {
   type FareBody,
   ORDER_MSG,
   ORDER_STATUS,
+  ORDER_TYPE_SECKILL,
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
@@ -11,11 +12,12 @@ import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
+import { type SeckillSale, seckillOffer, takeSeckill } from '../activity/seckill';
 import { defaultAddress, getAddress } from '../address/address.service';
+import { approvalFor } from '../approval/approval.service';
 import {
   type CartLineValue,
   cartLinesOf,
-  lineProblem,
   type MemberCtx,
   parseCartLines,
   parseIdList,
@@ -23,6 +25,8 @@ import {
 } from '../cart/cart.service';
 import { sourceOf } from '../catalog/catalog.service';
 import { reserveStock, type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
+import { purchaseProblem } from '../catalog/purchasable';
+import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';
 import { type FareGroup, fareList, fareOf } from './freight';
 import type { AddressSnapshot } from './order.tables';
 import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
@@ -47,6 +51,8 @@ interface PricedLine {
   spec: SpecificationOnSite;
   num: number;
   amount: number;
+  /** Fen the order's vouchers take off this line (frozen on the order line). */
+  voucherSaving: number;
 }
 
 interface PricedGroup extends FareGroup {
@@ -58,7 +64,7 @@ interface PricedGroup extends FareGroup {
  * Prices lines from the server's own data (the client never sends a price) and checks each
  * against sale state, stock and the per-order purchase limit; groups them per supply source.
  */
-async function priceLines(ctx: MemberCtx, input: CartLineValue[]) {
+async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: SeckillSale) {
   const merged = new Map<number, { productId: number; specificationId: number; num: number }>();
   for (const l of input) {
     const earlier = merged.get(l.specificationId);
@@ -70,8 +76,11 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[]) {
   for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const groups = new Map<number, PricedGroup>();
   for (const l of merged.values()) {
-    const spec = specs.get(l.specificationId);
-    const problem = lineProblem(spec, l.productId, perProduct.get(l.productId) ?? l.num);
+    const listed = specs.get(l.specificationId);
+    // A flash sale's line is priced at the activity price.
+    const spec =
+      listed && sale?.specificationId === l.specificationId ? { ...listed, price: sale.price } : listed;
+    const problem = purchaseProblem(spec, { ...l, perOrder: perProduct.get(l.productId) });
     if (!spec || problem) throw failure(spec ? `${spec.name}：${problem}` : problem);
     const source = sourceOf(ctx.site, spec.source, spec.sourceType);
     const group = groups.get(spec.source) ?? {
@@ -83,29 +92,34 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[]) {
       lines: [],
     };
     const amount = spec.price * l.num;
-    group.lines.push({ spec, num: l.num, amount });
+    group.lines.push({ spec, num: l.num, amount, voucherSaving: 0 });
     group.goodsAmount += amount;
     groups.set(spec.source, group);
   }
   return [...groups.values()];
 }
 
-/** Vouchers come with a later issue: none exists yet, so any voucher id named is unavailable. */
-export function checkVouchers(value: unknown): void {
-  let list = value;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (text === '' || text === '[]') return;
-    try {
-      list = text.startsWith('[') ? JSON.parse(text) : text.split(',');
-    } catch {
-      throw failure(ORDER_MSG.voucherUnavailable);
-    }
-  }
-  if (list === undefined || list === null) return;
-  if (!Array.isArray(list)) throw failure(ORDER_MSG.voucherUnavailable);
-  if (list.some((v) => String(v).trim() !== '')) throw failure(ORDER_MSG.voucherUnavailable);
+// ---- vouchers (issue 13): the voucher module prices and locks them; the lines keep the savings.
+/** Applies the named vouchers to the priced lines (sets each line's saving); answers the total. */
+async function applyOrderVouchers(ctx: MemberCtx, ids: number[], groups: PricedGroup[]): Promise<number> {
+  const lines = groups.flatMap((g) => g.lines);
+  const { savings, total } = await voucherSavings(
+    ctx,
+    ids,
+    lines.map((l) => ({
+      specificationId: l.spec.specificationId,
+      productId: l.spec.productId,
+      categoryId: l.spec.categoryId,
+      source: l.spec.source,
+      amount: l.amount,
+    })),
+  );
+  lines.forEach((l, i) => {
+    l.voucherSaving = savings[i] ?? 0;
+  });
+  return total;
 }
+// ---- end vouchers
 
 async function deliveryAddress(ctx: MemberCtx, addressId?: number): Promise<AddressSnapshot> {
   const address = addressId ? await getAddress(ctx, addressId) : await defaultAddress(ctx);
@@ -190,23 +204,33 @@ export async function submitOrder(
     const earlier = await answerOf(ctx, requestKey);
     if (earlier) return earlier;
   }
-  checkVouchers(input.accVoucherIds);
+  const voucherIds = parseVoucherIds(input.accVoucherIds);
   const { cartIds, lines } = await checkoutLines(ctx, input);
-  const groups = await priceLines(ctx, lines);
+  // Flash sale (activity module): checked here, stock and member count taken in the transaction.
+  const sale =
+    input.orderType === ORDER_TYPE_SECKILL ? await seckillOffer(ctx, lines, input.activityId) : undefined;
+  const groups = await priceLines(ctx, lines, sale);
+  const voucherAmount = await applyOrderVouchers(ctx, voucherIds, groups);
   const needsAddress = groups.some((g) => g.hasAddress);
   const address = needsAddress ? (options.address ?? (await deliveryAddress(ctx, input.addressId))) : null;
   const fares = groups.map((g) => fareOf(g, address?.provinceCode ?? ''));
   const goodsAmount = groups.reduce((s, g) => s + g.goodsAmount, 0);
   const freightAmount = fares.reduce((s, f) => s + f, 0);
-  const payAmount = goodsAmount + freightAmount;
+  const payAmount = goodsAmount + freightAmount - voucherAmount;
   if (!Number.isSafeInteger(payAmount) || payAmount > 2_147_483_647)
     throw failure('订单金额过大，请分开下单');
   const orderNo = newOrderNo();
-  const expireAt = new Date(Date.now() + options.expireMinutes * 60_000);
+  // Approval (modules/approval): a site's rule may send the order to approvers first (11).
+  const approval = await approvalFor(ctx.db, { siteId: ctx.site.row.id, payAmount });
+  const status = approval?.status ?? ORDER_STATUS.pendingPayment;
+  const expireAt =
+    approval?.expireAt ?? new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
   try {
     await ctx.db.transaction(async (tx) => {
+      // First, so that a rush's losers are refused before they queue on the product's stock row.
+      if (sale) await takeSeckill(tx, sale, orderNo);
       const short = await reserveStock(
         tx,
         groups.flatMap((g) => g.lines.map((l) => ({ specificationId: l.spec.specificationId, num: l.num }))),
@@ -222,11 +246,12 @@ export async function submitOrder(
           orderNo,
           siteId: ctx.site.row.id,
           memberId: ctx.member.id,
-          status: ORDER_STATUS.pendingPayment,
+          status,
           orderType,
           goodsAmount,
           freightAmount,
           payAmount,
+          voucherAmount,
           isVirtual: !needsAddress,
           address,
           remark: input.remark ?? '',
@@ -235,6 +260,7 @@ export async function submitOrder(
         })
         .returning({ id: mallOrder.id });
       if (!order) throw new Error('order not created');
+      await lockVouchers(tx, ctx, voucherIds, orderNo);
       for (const [i, g] of groups.entries()) {
         const [child] = await tx
           .insert(childOrder)
@@ -246,7 +272,7 @@ export async function submitOrder(
             sourceType: g.sourceType,
             sourceName: g.sourceName,
             hasAddress: g.hasAddress,
-            status: ORDER_STATUS.pendingPayment,
+            status,
             goodsAmount: g.goodsAmount,
             freightAmount: fares[i] ?? 0,
           })
@@ -265,14 +291,15 @@ export async function submitOrder(
             price: l.spec.price,
             num: l.num,
             amount: l.amount,
+            voucherSaving: l.voucherSaving,
           })),
         );
       }
       await tx.insert(orderStatusLog).values({
         orderId: order.id,
         siteId: ctx.site.row.id,
-        status: ORDER_STATUS.pendingPayment,
-        note: '提交订单',
+        status,
+        note: approval ? '提交订单，待审批' : '提交订单',
       });
       await removeOrderedLines(tx, ctx, cartIds);
     });
@@ -288,7 +315,7 @@ export async function submitOrder(
     orderNo,
     childOrderNo: groups.map((_, i) => `${orderNo}${pad(i + 1, 2)}`),
     payAmount,
-    status: ORDER_STATUS.pendingPayment,
+    status,
     expireTime: expireAt.toISOString(),
     msg: ORDER_MSG.submitted,
   };
