@@ -14,8 +14,9 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !name.startsWith('@sitemall/'))
   .flatMap((name) => [name, `${name}/*`]);
 
-// A build by hand leaves no source hash, so `npm start` does not trust it (scripts/build-if-changed.mjs).
-rmSync(path.join(here, 'dist', '.source-hash'), { force: true });
+// A clean folder: no chunk of an earlier build is left, and no source hash, so `npm start` does
+// not trust a build made by hand (scripts/build-if-changed.mjs).
+rmSync(path.join(here, 'dist'), { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts', 'src/cluster.ts'].map((f) => path.join(here, f)),
   outdir: path.join(here, 'dist'),
