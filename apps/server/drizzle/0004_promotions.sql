@@ -1,3 +1,36 @@
+CREATE TABLE "member_vip" (
+	"site_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	"level_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"expires_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "member_vip_site_id_member_id_pk" PRIMARY KEY("site_id","member_id")
+);
+--> statement-breakpoint
+CREATE TABLE "member_vip_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"site_id" integer NOT NULL,
+	"member_id" integer NOT NULL,
+	"from_level" integer,
+	"to_level" integer,
+	"reason" text NOT NULL,
+	"actor" text NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "vip_level" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"site_id" integer NOT NULL,
+	"rank" integer NOT NULL,
+	"name" text NOT NULL,
+	"discount_pct" integer NOT NULL,
+	"threshold_type" text DEFAULT 'manual' NOT NULL,
+	"threshold" integer DEFAULT 0 NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	CONSTRAINT "vip_level_pct_check" CHECK ("vip_level"."discount_pct" >= 0 and "vip_level"."discount_pct" < 100)
+);
+--> statement-breakpoint
 CREATE TABLE "promotion_budget" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"site_id" integer NOT NULL,
@@ -78,10 +111,13 @@ CREATE TABLE "voucher_template" (
 ALTER TABLE "mall_order" ADD COLUMN "voucher_amount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_line" ADD COLUMN "voucher_saving" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_line" ADD COLUMN "vip_saving" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "member_vip" ADD CONSTRAINT "member_vip_level_id_vip_level_id_fk" FOREIGN KEY ("level_id") REFERENCES "public"."vip_level"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher" ADD CONSTRAINT "voucher_template_id_voucher_template_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."voucher_template"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_claim_counter" ADD CONSTRAINT "voucher_claim_counter_template_id_voucher_template_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."voucher_template"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_event" ADD CONSTRAINT "voucher_event_voucher_id_voucher_id_fk" FOREIGN KEY ("voucher_id") REFERENCES "public"."voucher"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "voucher_template" ADD CONSTRAINT "voucher_template_budget_id_promotion_budget_id_fk" FOREIGN KEY ("budget_id") REFERENCES "public"."promotion_budget"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "member_vip_log_member_idx" ON "member_vip_log" USING btree ("site_id","member_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "vip_level_rank_idx" ON "vip_level" USING btree ("site_id","rank");--> statement-breakpoint
 CREATE UNIQUE INDEX "voucher_claim_idx" ON "voucher" USING btree ("template_id","member_id","claim_no");--> statement-breakpoint
 CREATE INDEX "voucher_member_idx" ON "voucher" USING btree ("site_id","member_id","status","valid_to");--> statement-breakpoint
 CREATE INDEX "voucher_order_idx" ON "voucher" USING btree ("order_no") WHERE "voucher"."order_no" is not null;--> statement-breakpoint

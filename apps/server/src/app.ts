@@ -30,6 +30,7 @@ import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
+import { vipRoutes } from './modules/vip/vip.routes';
 import { voucherRoutes } from './modules/voucher/voucher.routes';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { contextPlugin } from './plugins/context';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
       await api.register(voucherRoutes);
+      await api.register(vipRoutes);
     },
     { prefix: API_PREFIX },
   );

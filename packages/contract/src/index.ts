@@ -15,4 +15,5 @@ export * from './points.ts';
 export * from './rules.ts';
 export * from './site.ts';
 export * from './sources.ts';
+export * from './vip.ts';
 export * from './voucher.ts';

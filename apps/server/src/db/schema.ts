@@ -8,4 +8,5 @@ export * from '../modules/order/order.tables';
 export * from '../modules/payment/payment.tables';
 export * from '../modules/points/points.tables';
 export * from '../modules/site/site.tables';
+export * from '../modules/vip/vip.tables';
 export * from '../modules/voucher/voucher.tables';
