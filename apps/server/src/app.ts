@@ -19,6 +19,7 @@ import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
+import { packsRoutes } from './modules/packs/packs.routes';
 import {
   createMerchants,
   ensureSimulatedMerchants,
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
       await api.register(voucherRoutes);
       await api.register(vipRoutes);
+      await api.register(packsRoutes, { masterKey: deps.secrets.partnerKey, limiter });
     },
     { prefix: API_PREFIX },
   );

@@ -10,6 +10,7 @@ export * from './money.ts';
 export * from './numbers.ts';
 export * from './order.ts';
 export * from './order-machine.ts';
+export * from './packs.ts';
 export * from './paging.ts';
 export * from './points.ts';
 export * from './rules.ts';

@@ -5,6 +5,7 @@ export * from '../modules/cart/cart.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/identity/identity.tables';
 export * from '../modules/order/order.tables';
+export * from '../modules/packs/packs.tables';
 export * from '../modules/payment/payment.tables';
 export * from '../modules/points/points.tables';
 export * from '../modules/site/site.tables';

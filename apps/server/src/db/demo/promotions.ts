@@ -1,3 +1,4 @@
+import { packProduct } from '../../modules/packs/packs.tables';
 import { vipLevel } from '../../modules/vip/vip.tables';
 import { promotionBudget, voucherTemplate } from '../../modules/voucher/voucher.tables';
 import type { Db } from '../client';
@@ -126,6 +127,10 @@ export const DEMO_VIP_LEVELS = [
 ];
 
 export async function seedPromotions(db: Db): Promise<void> {
+  await db.insert(packProduct).values([
+    { siteId: 719, name: '100积分礼品卡', faceValue: 10_000, salePrice: 10_000, validityDays: 365 },
+    { siteId: 719, name: '500积分礼品卡', faceValue: 50_000, salePrice: 50_000, validityDays: 365 },
+  ]);
   await db.insert(vipLevel).values(DEMO_VIP_LEVELS);
   const [budget] = await db
     .insert(promotionBudget)
