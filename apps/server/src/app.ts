@@ -22,6 +22,7 @@ import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
+import { packsRoutes } from './modules/packs/packs.routes';
 import {
   createMerchants,
   ensureSimulatedMerchants,
@@ -33,6 +34,7 @@ import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
+import { vipRoutes } from './modules/vip/vip.routes';
 import { voucherRoutes } from './modules/voucher/voucher.routes';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { consolePlugin } from './plugins/console';
@@ -214,6 +216,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(voucherRoutes);
       await api.register(activityRoutes);
       await api.register(afterSaleRoutes, { dataDir: deps.dataDir });
+      await api.register(vipRoutes);
+      await api.register(packsRoutes, { masterKey: deps.secrets.partnerKey, limiter });
     },
     { prefix: API_PREFIX },
   );

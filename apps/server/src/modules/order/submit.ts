@@ -26,6 +26,7 @@ import {
 import { sourceOf } from '../catalog/catalog.service';
 import { reserveStock, type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
 import { purchaseProblem } from '../catalog/purchasable';
+import { memberPricing } from '../vip/vip.service';
 import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';
 import { type FareGroup, fareList, fareOf } from './freight';
 import type { AddressSnapshot } from './order.tables';
@@ -51,6 +52,10 @@ interface PricedLine {
   spec: SpecificationOnSite;
   num: number;
   amount: number;
+  /** The member's price of a piece (the list price without a VIP level). */
+  unitPrice: number;
+  /** Fen the member price saves on this line against the list price (frozen on the order line). */
+  vipSaving: number;
   /** Fen the order's vouchers take off this line (frozen on the order line). */
   voucherSaving: number;
 }
@@ -72,6 +77,7 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: Seckill
     merged.set(l.specificationId, { ...l, num: (earlier?.num ?? 0) + l.num });
   }
   const specs = await specificationsOnSite(ctx.db, ctx.site.row.id, [...merged.keys()]);
+  const memberPrice = await memberPricing(ctx);
   const perProduct = new Map<number, number>();
   for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const groups = new Map<number, PricedGroup>();
@@ -91,8 +97,10 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: Seckill
       goodsAmount: 0,
       lines: [],
     };
-    const amount = spec.price * l.num;
-    group.lines.push({ spec, num: l.num, amount, voucherSaving: 0 });
+    const unitPrice = memberPrice(spec.price);
+    const amount = unitPrice * l.num;
+    const vipSaving = (spec.price - unitPrice) * l.num;
+    group.lines.push({ spec, num: l.num, amount, unitPrice, vipSaving, voucherSaving: 0 });
     group.goodsAmount += amount;
     groups.set(spec.source, group);
   }
@@ -288,9 +296,10 @@ export async function submitOrder(
             name: l.spec.name,
             image: l.spec.image,
             specificationValue: l.spec.specificationValue,
-            price: l.spec.price,
+            price: l.unitPrice,
             num: l.num,
             amount: l.amount,
+            vipSaving: l.vipSaving,
             voucherSaving: l.voucherSaving,
           })),
         );

@@ -193,7 +193,13 @@ export function OrderSubmission({
       <section className="page-card checkout__sum" data-testid="checkout-sum">
         <dl>
           <dt>商品金额</dt>
-          <dd>{formatMoney(fare.data?.goodsAmount ?? goodsAmount)}</dd>
+          <dd>{formatMoney(goodsAmount)}</dd>
+          {fare.data && goodsAmount > fare.data.goodsAmount && (
+            <>
+              <dt>会员优惠</dt>
+              <dd data-testid="checkout-vip">-{formatMoney(goodsAmount - fare.data.goodsAmount)}</dd>
+            </>
+          )}
           <dt>运费</dt>
           <dd data-testid="checkout-freight">
             {needsAddress && !address ? '选择地址后计算' : fare.isPending ? '计算中…' : formatMoney(freight)}

@@ -72,7 +72,8 @@ function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void })
     try {
       const result = await payOrder(siteId ?? '', {
         orderNo: order.orderNo,
-        payWay: PAY_WAY.points,
+        // Gift cards (pack) pay on the server first, points the rest: the same button flow.
+        payWay: current === PAY_WAY.pack ? PAY_WAY.pack : PAY_WAY.points,
         orderType: order.orderType,
       });
       void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? ''] });
