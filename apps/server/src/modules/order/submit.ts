@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
 import { type SeckillSale, seckillOffer, takeSeckill } from '../activity/seckill';
+import { enterSeckill } from '../activity/seckill-gate';
 import { defaultAddress, getAddress } from '../address/address.service';
 import {
   type CartLineValue,
@@ -213,6 +214,7 @@ export async function submitOrder(
   const expireAt = new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
+  const leaveSeckill = sale ? await enterSeckill(sale) : undefined;
   try {
     await ctx.db.transaction(async (tx) => {
       // First, so that a rush's losers are refused before they queue on the product's stock row.
@@ -293,6 +295,8 @@ export async function submitOrder(
       if (earlier) return earlier;
     }
     throw error;
+  } finally {
+    leaveSeckill?.();
   }
   return {
     orderNo,
