@@ -42,7 +42,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /(identity|order|batch|wechat-pay|shopper)\.spec\.ts/ },
+    { name: 'chromium', testIgnore: /(identity|order|batch|wechat-pay|shopper|voucher|admin)\.spec\.ts/ },
     { name: 'identity', testMatch: /identity\.spec\.ts/ },
     // The order flow logs in the demo members and spends their points; the identity tests check
     // their sessions and opening balances, and a member has one session at a time: it runs after.
@@ -54,6 +54,11 @@ export default defineConfig({
     { name: 'wechat', testMatch: /wechat-pay\.spec\.ts/, dependencies: ['batch'] },
     // The shopper's journeys log in the 719 demo member: after the chain.
     { name: 'shopper', testMatch: /shopper\.spec\.ts/, dependencies: ['wechat'] },
+    // Vouchers log in the 719 demo member too: after the chain.
+    { name: 'voucher', testMatch: /voucher\.spec\.ts/, dependencies: ['shopper'] },
+    // The operator console changes site 719's name and logs in the 1000 demo member: last.
+    // Alone: npx playwright test e2e/admin.spec.ts --project admin --no-deps
+    { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['voucher'] },
   ],
   webServer: {
     command: 'npm run start -w @sitemall/server',

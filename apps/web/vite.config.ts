@@ -16,7 +16,13 @@ export default defineConfig({
     },
   },
   test: {
+    name: 'web',
+    // Threads: from the root, the server's forks pool runs beside this one (../../vitest.config.ts).
+    pool: 'threads',
     environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    // Component tests render antd pages; the default 5 s is too short when the cores are shared.
+    testTimeout: 30_000,
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
   },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { finiteKeyword } from '@sitemall/contract';
+import { ADMIN_API_PREFIX, finiteKeyword } from '@sitemall/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
@@ -9,6 +9,7 @@ import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { addressRoutes } from './modules/address/address.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
@@ -31,7 +32,9 @@ import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
+import { voucherRoutes } from './modules/voucher/voucher.routes';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
+import { consolePlugin } from './plugins/console';
 import { contextPlugin } from './plugins/context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -65,6 +68,8 @@ export interface AppDeps {
   dataDir?: string;
   /** Built storefront; absent in API-only tests. */
   webDist?: string;
+  /** Built operator console; absent in API-only tests. */
+  adminDist?: string;
   logger?: FastifyServerOptions['logger'];
   resolveToken?: TokenResolver;
   /** Shared rate limits across processes; in the database when absent. */
@@ -204,10 +209,12 @@ export async function buildApp(deps: AppDeps) {
       await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes, wechat });
       await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
+      await api.register(voucherRoutes);
       await api.register(activityRoutes);
     },
     { prefix: API_PREFIX },
   );
+  await app.register(adminRoutes, { prefix: ADMIN_API_PREFIX, limiter, sites: deps.sites });
   if (simulator) {
     await app.register(async (demo) => {
       announceDemo(demo);
@@ -220,6 +227,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(mediaRoutes, { sites: deps.sites, db: deps.database.db });
   if (deps.webDist) await app.register(storefrontPlugin, { webDist: deps.webDist, sites: deps.sites });
+  if (deps.adminDist) await app.register(consolePlugin, { adminDist: deps.adminDist });
   return app;
 }
 

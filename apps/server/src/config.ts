@@ -12,6 +12,8 @@ export interface Config {
   logLevel: string;
   /** Built storefront served at /shoppingmall/. */
   webDist: string;
+  /** Built operator console served at /admin/. */
+  adminDist: string;
   /** Expose the simulators' own endpoints (/simulator/...: SMS outbox, partner tickets). */
   simulators: boolean;
   /** DEMO=on: a public demo; the start banner and every simulator answer say so. */
@@ -109,6 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     logLevel,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     simulators: simulators === 'on',
     demo: demo === 'on',
     ops,

@@ -11,6 +11,7 @@ import { loadSecrets } from './lib/secrets';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
 import { createSiteCache } from './modules/site/site.service';
+import { expireVouchers } from './modules/voucher/voucher.service';
 import { createOpsApp } from './plugins/observability';
 
 /** Read config, open (or wait for) the database, migrate, seed demo data when empty, listen. */
@@ -40,11 +41,17 @@ async function main() {
     catalogs,
     dataDir: config.dataDir,
     webDist: config.webDist,
+    adminDist: config.adminDist,
     logger: { level: config.logLevel },
   });
   // Unpaid orders expire in every process; SKIP LOCKED keeps them from taking the same order.
   const expiry = startOrderExpiry(database.db, {
     onError: (err) => app.log.error({ err }, 'order expiry failed'),
+  });
+  // Unused vouchers past their end become expired (reads already show them so), every minute.
+  const voucherExpiry = startJob(() => expireVouchers(database.db), {
+    intervalMs: 60_000,
+    onError: (err) => app.log.error({ err }, 'voucher expiry failed'),
   });
   // WeChat payments no notify settled, expired codes and pending refunds, every 10 s.
   const reconcile = startJob(() => app.payments.wechat.reconcile(database.db), {
@@ -54,6 +61,7 @@ async function main() {
   app.addHook('onClose', async () => {
     await reconcile.stop();
     await expiry.stop();
+    await voucherExpiry.stop();
     await sites.close();
     await catalogs.close();
     await redis?.quit();

@@ -23,6 +23,7 @@ export const SECKILL_MSG = {
   soldOut: '已抢光',
   notInSale: '该商品不在秒杀活动中',
   oneLine: '秒杀商品请单独下单',
+  noVoucher: '秒杀商品不能使用优惠券',
   perOrder: (n: number) => `每单限购 ${n} 件`,
   perMember: (n: number) => `每人限购 ${n} 件`,
 } as const;

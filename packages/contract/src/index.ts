@@ -1,5 +1,6 @@
 export * from './activity.ts';
 export * from './address.ts';
+export * from './admin.ts';
 export * from './batch.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
@@ -17,3 +18,4 @@ export * from './points.ts';
 export * from './rules.ts';
 export * from './site.ts';
 export * from './sources.ts';
+export * from './voucher.ts';

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id } from './numbers.ts';
 
@@ -118,3 +119,34 @@ export const ClientKeys = Type.Object({
 });
 export type ClientKeys = Static<typeof ClientKeys>;
 export const ClientKeysReply = Envelope(ClientKeys);
+
+/** A GET without a query. */
+export const NoQuery = Type.Object({});
+
+/** The site's endpoints (spec sections 3, 4, 8): configuration, home templates, client keys. */
+export const siteApi = {
+  getSiteConfig: endpoint({
+    method: 'POST',
+    path: '/mall/mallsite/getSiteConfig',
+    tag: 'site',
+    summary: '站点配置',
+    body: GetSiteConfigBody,
+    reply: GetSiteConfigReply,
+  }),
+  pcInfo: endpoint({
+    method: 'POST',
+    path: '/mall/mallsite/pcInfo',
+    tag: 'site',
+    summary: 'PC 首页模板',
+    body: PcInfoBody,
+    reply: PcInfoReply,
+  }),
+  clientKeys: endpoint({
+    method: 'GET',
+    path: '/app/client/clientKeys',
+    tag: 'site',
+    summary: '前端解密热线所需密钥',
+    body: NoQuery,
+    reply: ClientKeysReply,
+  }),
+};

@@ -2,6 +2,7 @@
 
 export * from '../modules/activity/activity.tables';
 export * from '../modules/address/address.tables';
+export * from '../modules/admin/admin.tables';
 export * from '../modules/cart/cart.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/identity/identity.tables';
@@ -9,3 +10,4 @@ export * from '../modules/order/order.tables';
 export * from '../modules/payment/payment.tables';
 export * from '../modules/points/points.tables';
 export * from '../modules/site/site.tables';
+export * from '../modules/voucher/voucher.tables';

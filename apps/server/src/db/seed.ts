@@ -1,5 +1,6 @@
 import { TEMPLATE } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
+import { seedOperators } from '../modules/admin/operators';
 import { seedMember } from '../modules/identity/members';
 import { postEntry } from '../modules/points/points.service';
 import { advert, mallSite, siteDistrict, siteTemplate } from '../modules/site/site.tables';
@@ -7,6 +8,8 @@ import type { Db } from './client';
 import { seedActivities, seedLotteries } from './demo/activities';
 import { seedCatalog } from './demo/catalog';
 import { DEMO_MEMBERS } from './demo/members';
+import { DEMO_OPERATORS, DEMO_ROLES, DEMO_SITE_POLICIES } from './demo/operators';
+import { seedPromotions } from './demo/promotions';
 import { DEMO_SITES, type DemoSite } from './demo/sites';
 
 /** Creates one site with its templates, districts and menu adverts. */
@@ -36,6 +39,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   if (count > 0) return false;
   for (const site of DEMO_SITES) await seedSite(db, site);
   await seedCatalog(db, DEMO_SITES);
+  await seedPromotions(db);
   await seedActivities(db, [719, 1000]);
   await seedLotteries(db, [719, 1000]);
   for (const { points, ...demo } of DEMO_MEMBERS) {
@@ -48,6 +52,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       note: '开户赠送积分',
     });
   }
+  await seedOperators(db, DEMO_ROLES, DEMO_OPERATORS, DEMO_SITE_POLICIES);
   return true;
 }
 

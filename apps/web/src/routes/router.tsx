@@ -79,6 +79,18 @@ const MALL_PAGES: PageSpec[] = [
     load: () => import('./myOrder.tsx'),
   },
   {
+    path: 'myVoucher',
+    meta: { part: 'myVoucher', title: '我的优惠券' },
+    addsSiteId: true,
+    load: () => import('./myVoucher.tsx'),
+  },
+  {
+    path: 'voucherCenter',
+    meta: { part: 'voucherCenter', title: '领券中心' },
+    addsSiteId: true,
+    load: () => import('./voucherCenter.tsx'),
+  },
+  {
     path: 'batchOrder',
     meta: { part: 'batchOrder', title: '批量下单' },
     addsSiteId: true,

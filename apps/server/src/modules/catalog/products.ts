@@ -31,6 +31,7 @@ import {
   sitePrice,
   siteProduct,
 } from './catalog.tables';
+import { purchaseProblem } from './purchasable';
 
 const ph = sql.placeholder;
 
@@ -360,14 +361,8 @@ export async function limitCheck(ctx: RequestContext, productInfos: unknown): Pr
   for (const l of lines) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const list = lines.map((line) => {
     const row = state(line);
-    const limitNum = row?.limitNum ?? 0;
-    const stock = row?.stock ?? 0;
-    let msg = '';
-    if (!row?.isOnSale) msg = '商品不存在或已下架';
-    else if (limitNum > 0 && (perProduct.get(line.productId) ?? 0) > limitNum)
-      msg = `该商品每单限购 ${limitNum} 件`;
-    else if (stock < line.num) msg = stock > 0 ? `库存不足，仅剩 ${stock} 件` : '该规格已售罄';
-    return { ...line, limitNum, stock, isPassed: msg === '', msg };
+    const msg = purchaseProblem(row, { ...line, perOrder: perProduct.get(line.productId) });
+    return { ...line, limitNum: row?.limitNum ?? 0, stock: row?.stock ?? 0, isPassed: msg === '', msg };
   });
   return { isPassed: list.every((l) => l.isPassed), list };
 }
@@ -487,6 +482,8 @@ export interface SpecificationOnSite {
   stock: number;
   isOnSale: boolean;
   limitNum: number;
+  /** The site's category of the product (voucher scopes). */
+  categoryId: number;
 }
 
 export async function specificationsOnSite(
@@ -509,6 +506,7 @@ export async function specificationsOnSite(
       stock: productSpecification.stock,
       isOnSale: siteProduct.isOnSale,
       limitNum: siteProduct.limitNum,
+      categoryId: siteProduct.categoryId,
     })
     .from(productSpecification)
     .innerJoin(product, eq(product.id, productSpecification.productId))
@@ -625,4 +623,47 @@ export async function productsOnSite(
     byId.set(r.productId, p);
   }
   return [...byId.values()];
+}
+
+/** Which products a promotion covers: every product of the site, or some categories, products or sources. */
+export interface ProductScope {
+  type: 'all' | 'categories' | 'products' | 'sources';
+  ids: readonly number[];
+}
+
+/** A page of the products on sale on the site within a scope (a voucher's "available products"). */
+export async function productsInScope(db: Db, siteId: number, scope: ProductScope, pageNum = 1) {
+  const ids = [...scope.ids];
+  const within =
+    scope.type === 'all'
+      ? undefined
+      : ids.length === 0
+        ? sql`false`
+        : scope.type === 'categories'
+          ? inArray(siteProduct.categoryId, ids)
+          : scope.type === 'products'
+            ? inArray(siteProduct.productId, ids)
+            : inArray(product.source, ids);
+  const where = and(eq(siteProduct.siteId, siteId), eq(siteProduct.isOnSale, true), within);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        productId: product.id,
+        name: product.name,
+        image: sql<string>`coalesce(${product.images}->>0, '')`,
+        price: siteProduct.price,
+      })
+      .from(siteProduct)
+      .innerJoin(product, eq(product.id, siteProduct.productId))
+      .where(where)
+      .orderBy(asc(product.id))
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(pageNum)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(siteProduct)
+      .innerJoin(product, eq(product.id, siteProduct.productId))
+      .where(where),
+  ]);
+  return { list: rows, total: count?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
 }

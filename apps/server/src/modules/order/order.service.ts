@@ -22,6 +22,7 @@ import { offsetOf } from '../../lib/paging';
 import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/products';
+import { releaseOrderVouchers } from '../voucher/voucher.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 
 export type OrderRow = typeof mallOrder.$inferSelect;
@@ -134,7 +135,10 @@ export async function moveOrders(
   return moved;
 }
 
-/** Ends unpaid orders (cancel, expiry) and gives their stock back, in the caller's transaction. */
+/**
+ * Ends unpaid orders (cancel, expiry) and gives their stock and locked vouchers back, in the
+ * caller's transaction.
+ */
 export async function endUnpaidOrders(
   tx: Db,
   ids: readonly number[],
@@ -156,6 +160,11 @@ export async function endUnpaidOrders(
   await releaseSeckill(
     tx,
     moved.map((o) => o.orderNo),
+  );
+  await releaseOrderVouchers(
+    tx,
+    moved.map((o) => o.orderNo),
+    note,
   );
   return moved;
 }

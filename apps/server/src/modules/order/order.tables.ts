@@ -40,6 +40,8 @@ export const mallOrder = pgTable(
     goodsAmount: integer('goods_amount').notNull(),
     freightAmount: integer('freight_amount').notNull(),
     payAmount: integer('pay_amount').notNull(),
+    /** Fen the order's vouchers took off the goods (payAmount = goods + freight - this). */
+    voucherAmount: integer('voucher_amount').notNull().default(0),
     /** Only virtual goods: paying completes the order (no delivery). */
     isVirtual: boolean('is_virtual').notNull(),
     address: jsonb('address').$type<AddressSnapshot>(),
@@ -109,6 +111,10 @@ export const orderLine = pgTable(
     price: integer('price').notNull(),
     num: integer('num').notNull(),
     amount: integer('amount').notNull(),
+    /** Fen the vouchers took off this line, frozen at submission (amount stays before vouchers). */
+    voucherSaving: integer('voucher_saving').notNull().default(0),
+    /** Fen the member's VIP price saved on this line against the list price, frozen at submission. */
+    vipSaving: integer('vip_saving').notNull().default(0),
   },
   (t) => [
     index('order_line_order_idx').on(t.orderId),

@@ -15,6 +15,7 @@ import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
 import type { WechatPay } from '../payment/wechat-pay';
 import { getBalance, postEntry } from '../points/points.service';
+import { useOrderVouchers } from '../voucher/voucher.service';
 import { findOrder, moveOrders, type OrderRow, statusName } from './order.service';
 import { mallOrder } from './order.tables';
 
@@ -110,6 +111,7 @@ export async function payOrder(
       note: `${PAY_WAY_NAME[input.payWay]}成功`,
     });
     if (!moved) throw new Error(`order ${order.orderNo} won but not moved`);
+    await useOrderVouchers(tx, order.orderNo);
     return resultOf(ctx, moved, undefined, tx);
   });
   if (paid) return { result: paid, hasPaidNow: true };

@@ -5,6 +5,7 @@ import {
   ORDER_MSG,
   ORDER_STATUS,
   ORDER_TYPE_SECKILL,
+  SECKILL_MSG,
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
@@ -18,7 +19,6 @@ import { defaultAddress, getAddress } from '../address/address.service';
 import {
   type CartLineValue,
   cartLinesOf,
-  lineProblem,
   type MemberCtx,
   parseCartLines,
   parseIdList,
@@ -26,6 +26,8 @@ import {
 } from '../cart/cart.service';
 import { sourceOf } from '../catalog/catalog.service';
 import { reserveStock, type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
+import { purchaseProblem } from '../catalog/purchasable';
+import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';
 import { type FareGroup, fareList, fareOf } from './freight';
 import type { AddressSnapshot } from './order.tables';
 import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
@@ -50,6 +52,8 @@ interface PricedLine {
   spec: SpecificationOnSite;
   num: number;
   amount: number;
+  /** Fen the order's vouchers take off this line (frozen on the order line). */
+  voucherSaving: number;
 }
 
 interface PricedGroup extends FareGroup {
@@ -77,7 +81,7 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: Seckill
     // A flash sale's line is priced at the activity price.
     const spec =
       listed && sale?.specificationId === l.specificationId ? { ...listed, price: sale.price } : listed;
-    const problem = lineProblem(spec, l.productId, perProduct.get(l.productId) ?? l.num);
+    const problem = purchaseProblem(spec, { ...l, perOrder: perProduct.get(l.productId) });
     if (!spec || problem) throw failure(spec ? `${spec.name}：${problem}` : problem);
     const source = sourceOf(ctx.site, spec.source, spec.sourceType);
     const group = groups.get(spec.source) ?? {
@@ -89,29 +93,34 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: Seckill
       lines: [],
     };
     const amount = spec.price * l.num;
-    group.lines.push({ spec, num: l.num, amount });
+    group.lines.push({ spec, num: l.num, amount, voucherSaving: 0 });
     group.goodsAmount += amount;
     groups.set(spec.source, group);
   }
   return [...groups.values()];
 }
 
-/** Vouchers come with a later issue: none exists yet, so any voucher id named is unavailable. */
-export function checkVouchers(value: unknown): void {
-  let list = value;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (text === '' || text === '[]') return;
-    try {
-      list = text.startsWith('[') ? JSON.parse(text) : text.split(',');
-    } catch {
-      throw failure(ORDER_MSG.voucherUnavailable);
-    }
-  }
-  if (list === undefined || list === null) return;
-  if (!Array.isArray(list)) throw failure(ORDER_MSG.voucherUnavailable);
-  if (list.some((v) => String(v).trim() !== '')) throw failure(ORDER_MSG.voucherUnavailable);
+// ---- vouchers (issue 13): the voucher module prices and locks them; the lines keep the savings.
+/** Applies the named vouchers to the priced lines (sets each line's saving); answers the total. */
+async function applyOrderVouchers(ctx: MemberCtx, ids: number[], groups: PricedGroup[]): Promise<number> {
+  const lines = groups.flatMap((g) => g.lines);
+  const { savings, total } = await voucherSavings(
+    ctx,
+    ids,
+    lines.map((l) => ({
+      specificationId: l.spec.specificationId,
+      productId: l.spec.productId,
+      categoryId: l.spec.categoryId,
+      source: l.spec.source,
+      amount: l.amount,
+    })),
+  );
+  lines.forEach((l, i) => {
+    l.voucherSaving = savings[i] ?? 0;
+  });
+  return total;
 }
+// ---- end vouchers
 
 async function deliveryAddress(ctx: MemberCtx, addressId?: number): Promise<AddressSnapshot> {
   const address = addressId ? await getAddress(ctx, addressId) : await defaultAddress(ctx);
@@ -196,18 +205,21 @@ export async function submitOrder(
     const earlier = await answerOf(ctx, requestKey);
     if (earlier) return earlier;
   }
-  checkVouchers(input.accVoucherIds);
+  const voucherIds = parseVoucherIds(input.accVoucherIds);
   const { cartIds, lines } = await checkoutLines(ctx, input);
   // Flash sale (activity module): checked here, stock and member count taken in the transaction.
   const sale =
     input.orderType === ORDER_TYPE_SECKILL ? await seckillOffer(ctx, lines, input.activityId) : undefined;
   const groups = await priceLines(ctx, lines, sale);
+  // A flash-sale price takes no other discount.
+  if (sale && voucherIds.length > 0) throw failure(SECKILL_MSG.noVoucher);
+  const voucherAmount = await applyOrderVouchers(ctx, voucherIds, groups);
   const needsAddress = groups.some((g) => g.hasAddress);
   const address = needsAddress ? (options.address ?? (await deliveryAddress(ctx, input.addressId))) : null;
   const fares = groups.map((g) => fareOf(g, address?.provinceCode ?? ''));
   const goodsAmount = groups.reduce((s, g) => s + g.goodsAmount, 0);
   const freightAmount = fares.reduce((s, f) => s + f, 0);
-  const payAmount = goodsAmount + freightAmount;
+  const payAmount = goodsAmount + freightAmount - voucherAmount;
   if (!Number.isSafeInteger(payAmount) || payAmount > 2_147_483_647)
     throw failure('订单金额过大，请分开下单');
   const orderNo = newOrderNo();
@@ -239,6 +251,7 @@ export async function submitOrder(
           goodsAmount,
           freightAmount,
           payAmount,
+          voucherAmount,
           isVirtual: !needsAddress,
           address,
           remark: input.remark ?? '',
@@ -247,6 +260,7 @@ export async function submitOrder(
         })
         .returning({ id: mallOrder.id });
       if (!order) throw new Error('order not created');
+      await lockVouchers(tx, ctx, voucherIds, orderNo);
       for (const [i, g] of groups.entries()) {
         const [child] = await tx
           .insert(childOrder)
@@ -277,6 +291,7 @@ export async function submitOrder(
             price: l.spec.price,
             num: l.num,
             amount: l.amount,
+            voucherSaving: l.voucherSaving,
           })),
         );
       }

@@ -5,6 +5,7 @@ import {
   WECHAT_CODE_STATE,
   type WechatCode,
   type WechatCodeState,
+  wechatNotifyPath,
 } from '@sitemall/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -14,6 +15,7 @@ import type { MemberCtx } from '../cart/cart.service';
 import { moveOrders, type OrderRow } from '../order/order.service';
 import { mallOrder } from '../order/order.tables';
 import { getBalance, postEntry } from '../points/points.service';
+import { useOrderVouchers } from '../voucher/voucher.service';
 import type { Merchant, Merchants } from './merchants';
 import { payJournal, payRefund, wechatCode } from './payment.tables';
 import { type Refund, type RefundStatus, type Transaction, WechatpayApiError } from './wechatpay/client';
@@ -256,6 +258,7 @@ export function createWechatPay(deps: WechatPayDeps) {
       note: code.pointsAmount > 0 ? '积分+微信支付成功' : '微信支付成功',
       set: { payWay: PAY_WAY.wechatPc, paidAt },
     });
+    for (const o of moved) await useOrderVouchers(tx, o.orderNo);
     return moved.length > 0;
   }
 
@@ -268,7 +271,7 @@ export function createWechatPay(deps: WechatPayDeps) {
         out_trade_no: code.outTradeNo,
         out_refund_no: refund.outRefundNo,
         reason: refund.reason,
-        notify_url: `${deps.notifyBase}/api/pay/wechat/refund-notify/${code.siteId}`,
+        notify_url: `${deps.notifyBase}${wechatNotifyPath('refund', code.siteId)}`,
         amount: { refund: refund.amount, total: code.cashAmount, currency: 'CNY' },
       });
     } catch (error) {
@@ -387,7 +390,7 @@ export function createWechatPay(deps: WechatPayDeps) {
           description: `${ctx.site.row.siteName} 订单 ${order.orderNo}`.slice(0, 127),
           out_trade_no: outTradeNo,
           time_expire: beijingTime(order.expireAt),
-          notify_url: `${deps.notifyBase}/api/pay/wechat/notify/${order.siteId}`,
+          notify_url: `${deps.notifyBase}${wechatNotifyPath('transaction', order.siteId)}`,
           amount: { total: cashAmount },
         });
         const [ready] = await ctx.db

@@ -1,9 +1,11 @@
 import {
   EnvironmentOutlined,
   FileTextOutlined,
+  GiftOutlined,
   LockOutlined,
   ProfileOutlined,
   RightOutlined,
+  TagsOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -105,6 +107,12 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
             </Link>
             <Link className="pc-entry" to={link('/myAddress')}>
               <Entry icon={<EnvironmentOutlined />} title="收货地址" hint="管理收货地址" />
+            </Link>
+            <Link className="pc-entry" to={link('/myVoucher')}>
+              <Entry icon={<GiftOutlined />} title="我的优惠券" hint="未使用、已使用、已过期" />
+            </Link>
+            <Link className="pc-entry" to={link('/voucherCenter')}>
+              <Entry icon={<TagsOutlined />} title="领券中心" hint="领取可用优惠券" />
             </Link>
             <Link className="pc-entry" to={link('/billDetails')}>
               <Entry icon={<FileTextOutlined />} title="账单明细" hint={`${site?.cashUnit ?? ''}收支记录`} />

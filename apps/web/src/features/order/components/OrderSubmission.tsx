@@ -5,7 +5,15 @@ import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
-import { checkoutLinesQuery, fareQuery, type Purchase, purchaseBasis, submitOrder } from '../api.ts';
+import { CheckoutVouchers, useCheckoutVouchers } from '../../voucher/index.ts';
+import {
+  checkoutLinesQuery,
+  fareQuery,
+  type Purchase,
+  purchaseBasis,
+  purchasePayload,
+  submitOrder,
+} from '../api.ts';
 import { balanceNote } from '../lib/balance.ts';
 import { groupLinesBySource } from '../lib/groups.ts';
 import { createRequestIdHolder } from '../lib/idempotency.ts';
@@ -41,6 +49,11 @@ export function OrderSubmission({
   });
   const [remark, setRemark] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const vouchers = useCheckoutVouchers(
+    siteId ?? '',
+    purchasePayload(purchase),
+    !!lines.data && lines.data.length > 0,
+  );
   const requestIds = useRef(createRequestIdHolder()).current;
   const busy = useRef(false);
 
@@ -76,11 +89,15 @@ export function OrderSubmission({
   const invalid = lines.data.filter((l) => !l.isValid);
   const goodsAmount = lines.data.reduce((sum, l) => sum + l.price * l.num, 0);
   const freight = fare.data?.totalFare ?? 0;
-  const total = (fare.data?.goodsAmount ?? goodsAmount) + freight;
+  const total = (fare.data?.goodsAmount ?? goodsAmount) + freight - vouchers.saving;
   const note = balance === undefined ? null : balanceNote(total, balance, site?.paywayConf ?? []);
   // On a points-only site an order the balance cannot cover could never be paid.
   const canSubmit =
-    invalid.length === 0 && (!needsAddress || !!address) && !fare.isError && note?.kind !== 'short';
+    invalid.length === 0 &&
+    (!needsAddress || !!address) &&
+    !fare.isError &&
+    note?.kind !== 'short' &&
+    vouchers.ready;
 
   const submit = async () => {
     if (busy.current) return;
@@ -91,13 +108,17 @@ export function OrderSubmission({
     busy.current = true;
     setSubmitting(true);
     try {
-      const requestId = requestIds.keyFor(`${purchaseBasis(purchase)}|${address?.id ?? 0}|${remark}`);
+      const requestId = requestIds.keyFor(
+        `${purchaseBasis(purchase)}|${address?.id ?? 0}|${remark}|${vouchers.applied.join(',')}`,
+      );
       const result = await submitOrder(siteId ?? '', {
         purchase,
         addressId: needsAddress ? (address?.id ?? null) : null,
         requestId,
         remark: remark.trim(),
+        accVoucherIds: vouchers.applied,
       });
+      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'voucher'] });
       // The cart lost its submitted lines; the header count and the cart page must re-read it.
       void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'cart'] });
       void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'order'] });
@@ -141,7 +162,14 @@ export function OrderSubmission({
                   </span>
                   <span>{formatMoney(line.price)}</span>
                   <span>× {line.num}</span>
-                  <strong>{formatMoney(line.price * line.num)}</strong>
+                  <strong>
+                    {formatMoney(line.price * line.num)}
+                    {vouchers.lineSaving(line.specificationId) > 0 && (
+                      <small className="voucher-saving" data-testid="line-voucher-saving">
+                        <br />券 -{formatMoney(vouchers.lineSaving(line.specificationId))}
+                      </small>
+                    )}
+                  </strong>
                 </div>
               ))}
             </div>
@@ -158,6 +186,10 @@ export function OrderSubmission({
           />
         </div>
       </section>
+      <section className="page-card checkout__block">
+        <h3 className="checkout__title">优惠券</h3>
+        <CheckoutVouchers state={vouchers} />
+      </section>
       <section className="page-card checkout__sum" data-testid="checkout-sum">
         <dl>
           <dt>商品金额</dt>
@@ -166,6 +198,8 @@ export function OrderSubmission({
           <dd data-testid="checkout-freight">
             {needsAddress && !address ? '选择地址后计算' : fare.isPending ? '计算中…' : formatMoney(freight)}
           </dd>
+          <dt>优惠券</dt>
+          <dd data-testid="checkout-voucher">-{formatMoney(vouchers.saving)}</dd>
           <dt>应付总额</dt>
           <dd className="checkout__pay" data-testid="checkout-total">
             {formatMoney(total)}
