@@ -85,6 +85,8 @@ export function FlashSale() {
                   <Progress
                     percent={Math.round(((p.totalStock - p.stock) / Math.max(p.totalStock, 1)) * 100)}
                     size="small"
+                    status="normal"
+                    strokeColor="#cf1322"
                     format={() => `剩 ${p.stock} 件`}
                     aria-label={`已抢 ${p.totalStock - p.stock} 件，共 ${p.totalStock} 件`}
                   />
