@@ -34,7 +34,11 @@ export const PRIZE_KIND = { none: 'none', points: 'points', product: 'product' }
 const Id = IdOf();
 /** An activity's code; absent means the default cj001 (spec section 9). */
 const Code = Type.Optional(
-  Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$', description: `default ${DEFAULT_ACTIVITY_CODE}` }),
+  Type.String({
+    pattern: '^[A-Za-z0-9_-]{1,32}$',
+    maxLength: 32,
+    description: `default ${DEFAULT_ACTIVITY_CODE}`,
+  }),
 );
 const ByCode = Type.Object({ siteId: SiteId, code: Code });
 
@@ -161,7 +165,11 @@ export const lotteryApi = {
       siteId: SiteId,
       code: Code,
       requestId: Type.Optional(
-        Type.String({ pattern: '^[\\w.:-]{8,64}$', description: 'double click: first result' }),
+        Type.String({
+          pattern: '^[\\w.:-]{8,64}$',
+          maxLength: 64,
+          description: 'double click: first result',
+        }),
       ),
     }),
     reply: Envelope(DrawResult),

@@ -15,7 +15,7 @@ import { buyer, pickSpecs } from '../order/order.fixtures';
 import { getBalance } from '../points/points.service';
 import { makeLottery, quickMembers } from './activity.fixtures';
 import { mktDraw, mktPrize } from './activity.tables';
-import { pickPrize } from './lottery';
+import { expireGifts, pickPrize } from './lottery';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -229,6 +229,25 @@ describe('lottery: races', () => {
     expect(prize?.remaining).toBe(0);
     const winners = await t.db.select().from(mktDraw).where(eq(mktDraw.prizeId, prize!.id));
     expect(winners).toHaveLength(1);
+  });
+});
+
+describe('gift expiry', () => {
+  it('moves unclaimed prizes past their deadline to -1, once; claimed ones stay', async () => {
+    const [m] = await quickMembers(t, 719, 1);
+    await makeLottery(t.db, {
+      siteId: 719,
+      code: 'gifts',
+      prizes: [{ name: '台灯', kind: 'product', weight: 1 }],
+    });
+    expect((await draw(m!.token, 'gifts')).body.data.won).toBe(true);
+    const later = new Date(Date.now() + 31 * 86_400_000);
+    expect(await expireGifts(t.db)).toBe(0);
+    expect(await expireGifts(t.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await expireGifts(t.db, later)).toBe(0);
+    expect((await gifts(m!.token)).body.data.list).toMatchObject([
+      { prizeName: '台灯', status: -1, statusName: '已过期' },
+    ]);
   });
 });
 

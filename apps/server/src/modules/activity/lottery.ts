@@ -445,3 +445,21 @@ export async function giftRecords(ctx: MemberCtx, code?: string): Promise<GiftRe
     claimDeadline: r.claimDeadline?.toISOString() ?? null,
   }));
 }
+
+/**
+ * Prizes not claimed by their deadline move 0 → -1 (spec: gift records). One conditional
+ * UPDATE, so parallel runs in several processes move each gift once. Answers how many moved.
+ */
+export async function expireGifts(db: Db, now = new Date()): Promise<number> {
+  const moved = await db
+    .update(mktGift)
+    .set({ status: GIFT_STATUS.expired })
+    .where(
+      and(
+        eq(mktGift.status, GIFT_STATUS.toClaim),
+        sql`${mktGift.claimDeadline} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: mktGift.id });
+  return moved.length;
+}
