@@ -10,6 +10,7 @@ import type { Secrets } from './lib/secrets';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { addressRoutes } from './modules/address/address.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { afterSaleRoutes } from './modules/aftersale/aftersale.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
       await api.register(voucherRoutes);
       await api.register(activityRoutes);
+      await api.register(afterSaleRoutes, { dataDir: deps.dataDir });
     },
     { prefix: API_PREFIX },
   );

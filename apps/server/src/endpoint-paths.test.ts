@@ -29,7 +29,7 @@ const isTest = (file: string) =>
   /\.(test|spec)\.tsx?$/.test(file) ||
   file.endsWith('.fixtures.ts') ||
   file.includes('/e2e/') ||
-  file.startsWith('apps/server/src/test/');
+  /^apps\/[^/]+\/src\/test\//.test(file);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {

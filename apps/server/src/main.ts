@@ -9,6 +9,8 @@ import { startJob } from './lib/job';
 import { safeLoggerOptions } from './lib/log';
 import { loadSecrets } from './lib/secrets';
 import { expireGifts } from './modules/activity/lottery';
+import { startAfterSaleTimers } from './modules/aftersale/timers';
+import { expireApprovals } from './modules/approval/approval.service';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
 import { createSiteCache } from './modules/site/site.service';
@@ -64,7 +66,18 @@ async function main() {
     intervalMs: 10_000,
     onError: (err) => app.log.error({ err }, 'payment reconciliation failed'),
   });
+  // Automatic receipt, unshipped returns and WeChat after-sales refunds, every minute.
+  const afterSales = startAfterSaleTimers(database.db, {
+    onError: (err) => app.log.error({ err }, 'after-sales timers failed'),
+  });
+  // Orders nobody approved, or approved and nobody paid, in time; every 30 s.
+  const approvals = startJob(() => expireApprovals(database.db), {
+    intervalMs: 30_000,
+    onError: (err) => app.log.error({ err }, 'approval expiry failed'),
+  });
   app.addHook('onClose', async () => {
+    await approvals.stop();
+    await afterSales.stop();
     await reconcile.stop();
     await expiry.stop();
     await voucherExpiry.stop();

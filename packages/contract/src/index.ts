@@ -1,6 +1,7 @@
 export * from './activity.ts';
 export * from './address.ts';
 export * from './admin.ts';
+export * from './aftersale.ts';
 export * from './batch.ts';
 export * from './cart.ts';
 export * from './catalog.ts';

@@ -26,6 +26,8 @@ export const SiteConfigJson = Type.Object({
   bankName: Type.Optional(Type.String()),
   /** Beyond the spec: pay part with points and the rest by WeChat (wx_pc). */
   mixedPay: Type.Optional(YesNo),
+  /** Beyond the spec: days after shipping before receipt confirms itself (after-sales windows start then). */
+  autoConfirmDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 })),
   /** Beyond the spec: an SMS-code site (loginWay 2) whose members may also log in with a password. */
   passwordLogin: Type.Optional(YesNo),
 });

@@ -144,8 +144,10 @@ export async function endUnpaidOrders(
   ids: readonly number[],
   to: OrderStatus,
   note: string,
+  /** Orders waiting for approval (11, 12) or approved (15) end the same way (modules/approval). */
+  from: OrderStatus = ORDER_STATUS.pendingPayment,
 ): Promise<OrderRow[]> {
-  const moved = await moveOrders(tx, ids, { from: ORDER_STATUS.pendingPayment, to, note });
+  const moved = await moveOrders(tx, ids, { from, to, note });
   if (moved.length === 0) return moved;
   const lines = await tx
     .select({ specificationId: orderLine.specificationId, num: orderLine.num })
@@ -157,15 +159,9 @@ export async function endUnpaidOrders(
       ),
     );
   await returnStock(tx, lines);
-  await releaseSeckill(
-    tx,
-    moved.map((o) => o.orderNo),
-  );
-  await releaseOrderVouchers(
-    tx,
-    moved.map((o) => o.orderNo),
-    note,
-  );
+  const orderNos = moved.map((o) => o.orderNo);
+  await releaseOrderVouchers(tx, orderNos, note);
+  await releaseSeckill(tx, orderNos);
   return moved;
 }
 

@@ -16,6 +16,7 @@ import { badRequest, failure } from '../../lib/errors';
 import { type SeckillSale, seckillOffer, takeSeckill } from '../activity/seckill';
 import { enterSeckill } from '../activity/seckill-gate';
 import { defaultAddress, getAddress } from '../address/address.service';
+import { approvalFor } from '../approval/approval.service';
 import {
   type CartLineValue,
   cartLinesOf,
@@ -223,7 +224,11 @@ export async function submitOrder(
   if (!Number.isSafeInteger(payAmount) || payAmount > 2_147_483_647)
     throw failure('订单金额过大，请分开下单');
   const orderNo = newOrderNo();
-  const expireAt = new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
+  // Approval (modules/approval): a site's rule may send the order to approvers first (11).
+  const approval = await approvalFor(ctx.db, { siteId: ctx.site.row.id, payAmount });
+  const status = approval?.status ?? ORDER_STATUS.pendingPayment;
+  const expireAt =
+    approval?.expireAt ?? new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
   const leaveSeckill = sale ? await enterSeckill(sale) : undefined;
@@ -246,7 +251,7 @@ export async function submitOrder(
           orderNo,
           siteId: ctx.site.row.id,
           memberId: ctx.member.id,
-          status: ORDER_STATUS.pendingPayment,
+          status,
           orderType,
           goodsAmount,
           freightAmount,
@@ -272,7 +277,7 @@ export async function submitOrder(
             sourceType: g.sourceType,
             sourceName: g.sourceName,
             hasAddress: g.hasAddress,
-            status: ORDER_STATUS.pendingPayment,
+            status,
             goodsAmount: g.goodsAmount,
             freightAmount: fares[i] ?? 0,
           })
@@ -298,8 +303,8 @@ export async function submitOrder(
       await tx.insert(orderStatusLog).values({
         orderId: order.id,
         siteId: ctx.site.row.id,
-        status: ORDER_STATUS.pendingPayment,
-        note: '提交订单',
+        status,
+        note: approval ? '提交订单，待审批' : '提交订单',
       });
       await removeOrderedLines(tx, ctx, cartIds);
     });
@@ -317,7 +322,7 @@ export async function submitOrder(
     orderNo,
     childOrderNo: groups.map((_, i) => `${orderNo}${pad(i + 1, 2)}`),
     payAmount,
-    status: ORDER_STATUS.pendingPayment,
+    status,
     expireTime: expireAt.toISOString(),
     msg: ORDER_MSG.submitted,
   };

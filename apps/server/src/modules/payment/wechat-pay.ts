@@ -14,6 +14,7 @@ import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
 import { moveOrders, type OrderRow } from '../order/order.service';
 import { mallOrder } from '../order/order.tables';
+import { isPayable } from '../order/pay';
 import { getBalance, postEntry } from '../points/points.service';
 import { useOrderVouchers } from '../voucher/voucher.service';
 import type { Merchant, Merchants } from './merchants';
@@ -248,12 +249,12 @@ export function createWechatPay(deps: WechatPayDeps) {
   /** Moves the code's order from pending payment to paid; false when it no longer waits. */
   async function markOrderPaid(tx: Db, code: CodeRow, paidAt: Date): Promise<boolean> {
     const [order] = await tx
-      .select({ isVirtual: mallOrder.isVirtual })
+      .select({ isVirtual: mallOrder.isVirtual, status: mallOrder.status })
       .from(mallOrder)
       .where(eq(mallOrder.id, code.orderId));
-    if (!order) return false;
+    if (!order || !isPayable(order.status)) return false;
     const moved = await moveOrders(tx, [code.orderId], {
-      from: ORDER_STATUS.pendingPayment,
+      from: order.status,
       to: order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming,
       note: code.pointsAmount > 0 ? '积分+微信支付成功' : '微信支付成功',
       set: { payWay: PAY_WAY.wechatPc, paidAt },
