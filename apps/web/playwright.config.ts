@@ -44,7 +44,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /(identity|order|batch|wechat-pay|shopper|voucher|admin|aftersale)\.spec\.ts/,
+      testIgnore: /(identity|order|batch|wechat-pay|shopper|voucher|admin|aftersale|activity)\.spec\.ts/,
     },
     { name: 'identity', testMatch: /identity\.spec\.ts/ },
     // The order flow logs in the demo members and spends their points; the identity tests check
@@ -64,6 +64,9 @@ export default defineConfig({
     // The operator console changes site 719's name and logs in the 1000 demo member: last.
     // Alone: npx playwright test e2e/admin.spec.ts --project admin --no-deps
     { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['aftersale'] },
+    // Activities log in the 1000 demo member: after the console.
+    // Alone: npx playwright test e2e/activity.spec.ts --project activity --no-deps
+    { name: 'activity', testMatch: /activity\.spec\.ts/, dependencies: ['admin'] },
   ],
   webServer: {
     command: 'npm run start -w @sitemall/server',

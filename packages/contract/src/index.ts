@@ -9,6 +9,7 @@ export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
+export * from './lottery.ts';
 export * from './money.ts';
 export * from './numbers.ts';
 export * from './order.ts';

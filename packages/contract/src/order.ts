@@ -78,7 +78,7 @@ export const ORDER_MSG = {
 } as const;
 
 const Id = IdOf();
-const OrderNo = Type.String({ pattern: '^[A-Za-z0-9]{8,40}$' });
+export const OrderNo = Type.String({ pattern: '^[A-Za-z0-9]{8,40}$' });
 const Time = Type.String({ format: 'date-time' });
 
 // ---- model -------------------------------------------------------------------------------

@@ -151,6 +151,18 @@ const MALL_PAGES: PageSpec[] = [
     load: () => import('./businessSettlement.tsx'),
   },
   {
+    path: 'seckill',
+    meta: { part: 'seckill', title: '限时秒杀', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./seckill.tsx'),
+  },
+  {
+    path: 'lottery',
+    meta: { part: 'lottery', title: '幸运大转盘', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./lottery.tsx'),
+  },
+  {
     path: 'shopStreet',
     meta: { part: 'shopStreet', title: '店铺街', breadcrumb: true },
     addsSiteId: true,

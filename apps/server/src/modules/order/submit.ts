@@ -5,6 +5,7 @@ import {
   ORDER_MSG,
   ORDER_STATUS,
   ORDER_TYPE_SECKILL,
+  SECKILL_MSG,
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
@@ -13,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
 import { type SeckillSale, seckillOffer, takeSeckill } from '../activity/seckill';
+import { enterSeckill } from '../activity/seckill-gate';
 import { defaultAddress, getAddress } from '../address/address.service';
 import { approvalFor } from '../approval/approval.service';
 import {
@@ -218,6 +220,8 @@ export async function submitOrder(
   const sale =
     input.orderType === ORDER_TYPE_SECKILL ? await seckillOffer(ctx, lines, input.activityId) : undefined;
   const groups = await priceLines(ctx, lines, sale);
+  // A flash-sale price takes no other discount.
+  if (sale && voucherIds.length > 0) throw failure(SECKILL_MSG.noVoucher);
   const voucherAmount = await applyOrderVouchers(ctx, voucherIds, groups);
   const needsAddress = groups.some((g) => g.hasAddress);
   const address = needsAddress ? (options.address ?? (await deliveryAddress(ctx, input.addressId))) : null;
@@ -235,6 +239,7 @@ export async function submitOrder(
     approval?.expireAt ?? new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
+  const leaveSeckill = sale ? await enterSeckill(sale) : undefined;
   try {
     await ctx.db.transaction(async (tx) => {
       // First, so that a rush's losers are refused before they queue on the product's stock row.
@@ -319,6 +324,8 @@ export async function submitOrder(
       if (earlier) return earlier;
     }
     throw error;
+  } finally {
+    leaveSeckill?.();
   }
   return {
     orderNo,
