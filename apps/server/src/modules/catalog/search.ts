@@ -4,9 +4,9 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
 import type { Site } from '../site/site.service';
+import { type CardRow, cardFields, orderOf, type SortField, type SortKey, sortKey, toCard } from './cards';
 import { type CatalogCache, siteOf } from './catalog.service';
 import { product, siteProduct } from './catalog.tables';
-import { type CardRow, cardFields, orderOf, type SortField, type SortKey, sortKey, toCard } from './products';
 import { buildSearchQuery, highlightRanges, normalise, withoutMarkup } from './search-terms';
 
 /**
