@@ -20,6 +20,7 @@ import { LOGINS_PER_IP_MINUTE } from './modules/identity/identity.service';
 import { dbLimiter, redisLimiter } from './modules/identity/limits';
 import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
+import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { packsRoutes } from './modules/packs/packs.routes';
@@ -32,6 +33,7 @@ import {
 import { wechatNotifyRoutes } from './modules/payment/notify.routes';
 import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
+import { serviceRoutes } from './modules/service/service.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
 import { vipRoutes } from './modules/vip/vip.routes';
@@ -201,11 +203,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     async (api) => {
       await api.register(siteRoutes, { sites: deps.sites, hotlineKey: deps.secrets.hotlineKey });
-      await api.register(catalogRoutes, {
-        catalogs,
-        dataDir: deps.dataDir,
-        hotlineKey: deps.secrets.hotlineKey,
-      });
+      await api.register(catalogRoutes, { catalogs });
+      await api.register(merchantRoutes, { dataDir: deps.dataDir });
+      await api.register(serviceRoutes, { hotlineKey: deps.secrets.hotlineKey });
       await api.register(identityRoutes, { deps: identity });
       await api.register(pointsRoutes);
       await api.register(cartRoutes);

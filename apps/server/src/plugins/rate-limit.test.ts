@@ -6,9 +6,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { merchantApplication, serviceMessage, uploadDay } from '../db/schema';
-import { IMAGES, uploadLicenceFile } from '../modules/catalog/catalog.fixtures';
-import { UPLOAD_DAY_QUOTA_BYTES, UPLOAD_QUOTA_MSG } from '../modules/catalog/merchant';
 import { client } from '../modules/identity/identity.fixtures';
+import { IMAGES } from '../modules/media/media.fixtures';
+import { UPLOAD_DAY_QUOTA_BYTES, UPLOAD_QUOTA_MSG } from '../modules/media/uploads';
+import { uploadLicenceFile } from '../modules/merchant/merchant.fixtures';
 import { type TestApp, testApp } from '../test/harness';
 
 /**

@@ -4,16 +4,15 @@ import {
   category,
   categoryGroup,
   categoryLabel,
-  mallNotice,
   product,
   productSpecification,
-  serviceChannel,
   shop,
   sitePrice,
   siteProduct,
   tinyPage,
 } from '../../modules/catalog/catalog.tables';
 import { indexTerms } from '../../modules/catalog/search-terms';
+import { mallNotice, serviceChannel } from '../../modules/service/service.tables';
 import { advert } from '../../modules/site/site.tables';
 import type { Db } from '../client';
 import { DEMO_LABELS, DEMO_SHOPS, type DemoKind, ITEM_SOURCE_OVERRIDES, SPECIAL_KINDS } from './catalog-data';

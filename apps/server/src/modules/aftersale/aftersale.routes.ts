@@ -4,7 +4,7 @@ import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
 import { serve } from '../../lib/serve';
 import { memberCtx } from '../cart/cart.service';
-import { storeUploadedImage } from '../catalog/merchant';
+import { storeUploadedImage } from '../media/uploads';
 import {
   applyCase,
   cancelCase,

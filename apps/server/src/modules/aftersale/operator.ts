@@ -2,7 +2,7 @@ import { AFTER_SALE_MSG, type AfterSaleDetail, fenToYuan, RETURN_SHIP_DAYS } fro
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
-import { returnStock } from '../catalog/products';
+import { returnStock } from '../catalog/inventory';
 import { orderLinesById } from '../order/lines';
 import { queueWechatRefund, succeededRefunds } from '../payment/refunds';
 import { postEntry } from '../points/points.service';

@@ -11,20 +11,20 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
+import { prepared } from '../../lib/prepared';
 import { type AdvertRow, findAdvert, listAdverts } from '../site/site.service';
-import { notFound, siteOf } from './catalog.service';
-import { advertProduct, product, siteProduct, tinyPage } from './catalog.tables';
 import {
   type CardRow,
   cardFields,
   cardsByIds,
   orderOf,
-  prepared,
   type SortField,
   type SortKey,
   sortKey,
   toCard,
-} from './products';
+} from './cards';
+import { notFound, siteOf } from './catalog.service';
+import { advertProduct, product, siteProduct, tinyPage } from './catalog.tables';
 
 const ph = sql.placeholder;
 

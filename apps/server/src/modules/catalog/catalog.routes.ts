@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { catalogApi as api } from '@sitemall/contract';
 import { ok, sendSerialised } from '../../lib/envelope';
-import { failure } from '../../lib/errors';
 import { serve } from '../../lib/serve';
-import { type AddressLimit, minutesLeft, perAddress } from '../../plugins/rate-limit';
 import {
   advertById,
   advertList,
@@ -13,61 +11,14 @@ import {
   specialList,
   tinyPageInfo,
 } from './adverts';
+import { cardsByIds, guessLike, homeProductList, listProducts, parseIds } from './cards';
 import { type CatalogCache, notFound, siteOf } from './catalog.service';
-import { applyMerchant, merchantStatus, uploadLicence } from './merchant';
-import {
-  cardsByIds,
-  combinedStock,
-  guessLike,
-  homeProductList,
-  limitCheck,
-  listProducts,
-  parseIds,
-  productDetail,
-  productStock,
-} from './products';
+import { combinedStock, limitCheck, productDetail, productStock } from './products';
 import { searchProducts } from './search';
-import { clientTips, leaveServiceMessage, serviceChannels } from './service-desk';
 import { shopList, shopProducts } from './shops';
-
-/** Anonymous writes and look-ups of the shop street, per client address. */
-export const CATALOG_LIMITS = {
-  upload: {
-    name: 'licenceUpload',
-    max: 10,
-    windowSeconds: 3600,
-    msg: (s) => `上传过于频繁，请${minutesLeft(s)}分钟后再试`,
-  },
-  merchantApply: {
-    name: 'merchantApply',
-    max: 10,
-    windowSeconds: 3600,
-    msg: (s) => `提交过于频繁，请${minutesLeft(s)}分钟后再试`,
-  },
-  merchantStatus: {
-    name: 'merchantStatus',
-    max: 10,
-    windowSeconds: 60,
-    msg: () => '查询过于频繁，请稍后再试',
-  },
-  serviceMessage: {
-    name: 'serviceMessage',
-    max: 5,
-    windowSeconds: 3600,
-    msg: (s) => `留言过于频繁，请${minutesLeft(s)}分钟后再试`,
-  },
-} satisfies Record<string, AddressLimit>;
-
-const dataDirOf = (opts: CatalogRoutesOptions) => {
-  if (!opts.dataDir) throw failure('文件上传暂不可用');
-  return opts.dataDir;
-};
 
 export interface CatalogRoutesOptions {
   catalogs: CatalogCache;
-  /** Absent: uploads are refused (an app built without a data folder). */
-  dataDir?: string;
-  hotlineKey: Buffer;
 }
 
 /**
@@ -119,30 +70,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   serve(app, api.advertById, async (req) => ok(await advertById(req.ctx, req.body.id)));
   serve(app, api.activityList, async (req) => ok({ list: await advertList(req.ctx, 'activity') }));
 
-  // ---- shop street, merchant onboarding, customer service, client tips ----
+  // ---- shop street (merchant onboarding and customer service are their own modules) ----
   serve(app, api.shopList, async (req) => ok(await shopList(req.ctx, req.body.pageNum)));
   serve(app, api.shopProducts, async (req) => ok(await shopProducts(req.ctx, req.body)));
-  serve(
-    app,
-    api.licenceUpload,
-    async (req) => ok(await uploadLicence(req.ctx.db, dataDirOf(opts), req.body.file)),
-    { config: perAddress(CATALOG_LIMITS.upload) },
-  );
-  serve(
-    app,
-    api.merchantApply,
-    async (req) => ok(await applyMerchant(req.ctx, dataDirOf(opts), req.body), '申请已提交，请等待审核'),
-    { config: perAddress(CATALOG_LIMITS.merchantApply) },
-  );
-  serve(app, api.merchantStatus, async (req) => ok({ list: await merchantStatus(req.ctx, req.body) }), {
-    config: perAddress(CATALOG_LIMITS.merchantStatus),
-  });
-  serve(app, api.serviceChannels, async (req) => ok(await serviceChannels(req.ctx, opts.hotlineKey)));
-  serve(
-    app,
-    api.serviceMessage,
-    async (req) => ok(await leaveServiceMessage(req.ctx, req.body), '留言已提交，客服会尽快联系您'),
-    { config: perAddress(CATALOG_LIMITS.serviceMessage) },
-  );
-  serve(app, api.clientTips, async (req) => ok(await clientTips(req.ctx)));
 };

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   customType,
-  date,
   index,
   integer,
   jsonb,
@@ -223,80 +221,3 @@ export const tinyPage = pgTable(
   },
   (t) => [index('tiny_page_site_idx').on(t.siteId)],
 );
-
-/** Merchant onboarding applications (spec section 1, merchant onboarding). */
-export const merchantApplication = pgTable(
-  'merchant_application',
-  {
-    id: serial('id').primaryKey(),
-    siteId: siteRef(),
-    memberId: integer('member_id'),
-    phone: text('phone').notNull(),
-    contactName: text('contact_name').notNull(),
-    companyName: text('company_name').notNull(),
-    shopName: text('shop_name').notNull(),
-    creditCode: text('credit_code').notNull(),
-    licenceUrl: text('licence_url').notNull(),
-    mainCategory: text('main_category').notNull(),
-    intro: text('intro').notNull().default(''),
-    status: smallint('status').notNull().default(0),
-    rejectReason: text('reject_reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('merchant_application_phone_idx').on(t.siteId, t.phone),
-    index('merchant_application_member_idx').on(t.siteId, t.memberId),
-  ],
-);
-
-/** A site's customer service channels (hotline, online service, e-mail ...). */
-export const serviceChannel = pgTable(
-  'service_channel',
-  {
-    id: serial('id').primaryKey(),
-    siteId: siteRef(),
-    type: text('type').notNull(),
-    name: text('name').notNull(),
-    value: text('value').notNull(),
-    hours: text('hours').notNull().default(''),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [index('service_channel_site_idx').on(t.siteId, t.sort)],
-);
-
-/** A message left through the mall customer service form. */
-export const serviceMessage = pgTable(
-  'service_message',
-  {
-    id: serial('id').primaryKey(),
-    siteId: siteRef(),
-    memberId: integer('member_id'),
-    name: text('name').notNull(),
-    phone: text('phone').notNull(),
-    topic: text('topic').notNull(),
-    content: text('content').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('service_message_site_idx').on(t.siteId, t.createdAt)],
-);
-
-/** The PC notice (client tips) a site shows between two times. */
-export const mallNotice = pgTable(
-  'mall_notice',
-  {
-    id: serial('id').primaryKey(),
-    siteId: siteRef(),
-    title: text('title').notNull(),
-    content: text('content').notNull(),
-    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-    isEnabled: boolean('is_enabled').notNull().default(true),
-  },
-  (t) => [index('mall_notice_site_idx').on(t.siteId, t.startAt)],
-);
-
-/** Bytes of uploads stored per UTC day: the daily disk quota holds across restarts and processes. */
-export const uploadDay = pgTable('upload_day', {
-  day: date('day', { mode: 'string' }).primaryKey(),
-  bytes: bigint('bytes', { mode: 'number' }).notNull(),
-});

@@ -1,26 +1,22 @@
 import { Value } from '@sinclair/typebox/value';
 import {
   type CombinedStock,
-  type HomeProductList,
   isRowId,
   type LimitCheck,
   MAX_LIST_ITEMS,
   PAGE_SIZE,
-  type ProductCard,
   type ProductDetail,
   ProductLine,
-  type ProductPage,
   type ProductStock,
   readIntegers,
-  type SORT_FIELDS,
 } from '@sitemall/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
-import type { Site } from '../site/site.service';
-import { type CatalogCache, notFound, productNotFound, siteOf, sourceOf } from './catalog.service';
+import { prepared } from '../../lib/prepared';
+import { productNotFound, siteOf, sourceOf } from './catalog.service';
 import {
   category,
   categoryGroup,
@@ -33,162 +29,13 @@ import {
 } from './catalog.tables';
 import { purchaseProblem } from './purchasable';
 
+/**
+ * Products and their specifications as a site sells them: detail, stock and purchase-limit
+ * reads, and what other modules (cart, order, voucher, activity, media) need to know of them.
+ * Cards and lists are in cards.ts, stock moves in inventory.ts.
+ */
+
 const ph = sql.placeholder;
-
-/**
- * Prepared statements per database (architecture.md: a prepared query is about twice as fast
- * as the query builder on a hot path). Built on first use, reused for the life of the pool.
- */
-const statements = new WeakMap<Db, Map<string, unknown>>();
-export function prepared<T>(db: Db, name: string, build: () => T): T {
-  const map = statements.get(db) ?? new Map<string, unknown>();
-  statements.set(db, map);
-  if (!map.has(name)) map.set(name, build());
-  return map.get(name) as T;
-}
-
-/** The columns of a product card; the subqueries run for the ten rows of a page only. */
-export const cardFields = {
-  id: product.id,
-  name: product.name,
-  brand: product.brand,
-  image: sql<string>`coalesce(${product.images}->>0, '')`,
-  price: siteProduct.price,
-  marketPrice: product.marketPrice,
-  sales: siteProduct.sales,
-  orderType: product.orderType,
-  source: product.source,
-  sourceType: product.sourceType,
-  // A scalar aggregate, not EXISTS: PostgreSQL may turn an EXISTS into a hashed scan of every
-  // specification, where this runs per row of the page through the index.
-  hasStock: sql<boolean>`coalesce((select bool_or(s.stock > 0) from product_specification s where s.product_id = ${product.id}), false)`,
-  specificationId: sql<number>`coalesce((select x.specification_id from site_price x where x.site_id = ${siteProduct.siteId} and x.product_id = ${product.id} order by x.price, x.specification_id limit 1), 0)`,
-};
-export type CardRow = {
-  id: number;
-  name: string;
-  brand: string;
-  image: string;
-  price: number;
-  marketPrice: number;
-  sales: number;
-  orderType: number;
-  source: number;
-  sourceType: number;
-  hasStock: boolean;
-  specificationId: number;
-};
-
-/** Presenter: a database row into the card the contract promises. */
-export const toCard = (site: Site, { sourceType, source, ...row }: CardRow): ProductCard => ({
-  ...row,
-  hasStock: Boolean(row.hasStock),
-  specificationId: Number(row.specificationId),
-  source: sourceOf(site, source, sourceType),
-});
-
-export type SortField = (typeof SORT_FIELDS)[number] | 'relevance';
-export type SortKey = `${SortField}_${'asc' | 'desc'}`;
-
-export function sortKey(field: SortField = 'default', type: 'asc' | 'desc' = 'desc'): SortKey {
-  return `${field}_${field === 'default' || field === 'relevance' ? 'desc' : type}`;
-}
-
-/** ORDER BY of a list; the product id breaks ties so pages never overlap. */
-export function orderOf(key: SortKey): SQL[] {
-  const [field, type] = key.split('_') as [SortField, 'asc' | 'desc'];
-  const dir = type === 'asc' ? asc : desc;
-  switch (field) {
-    case 'sales':
-      return [dir(siteProduct.sales), dir(siteProduct.productId)];
-    case 'price':
-      return [dir(siteProduct.price), dir(siteProduct.productId)];
-    case 'new':
-      return [dir(siteProduct.listedAt), dir(siteProduct.productId)];
-    default:
-      return [desc(siteProduct.sales), desc(siteProduct.productId)];
-  }
-}
-
-const scopeParams = (categories: number[] = []) => ({ categories, category: categories[0] ?? 0 });
-
-const onSaleHere = () => and(eq(siteProduct.siteId, ph('siteId')), eq(siteProduct.isOnSale, true)) as SQL;
-
-/**
- * One category filters by equality, so the (site, category, sort column, product) indexes give
- * the order and the page without sorting; a whole label filters by a list of categories.
- */
-type Scope = 'all' | 'category' | 'categories';
-const scopeOf = (categories?: number[]): Scope =>
-  categories === undefined ? 'all' : categories.length === 1 ? 'category' : 'categories';
-const scopeFilter = (scope: Scope) =>
-  scope === 'all'
-    ? onSaleHere()
-    : scope === 'category'
-      ? (and(onSaleHere(), eq(siteProduct.categoryId, ph('category'))) as SQL)
-      : (and(onSaleHere(), sql`${siteProduct.categoryId} = any(${ph('categories')}::int[])`) as SQL);
-
-function listStatement(db: Db, key: SortKey, scope: Scope) {
-  return prepared(db, `list_${key}_${scope}`, () =>
-    db
-      .select(cardFields)
-      .from(siteProduct)
-      .innerJoin(product, eq(product.id, siteProduct.productId))
-      .where(scopeFilter(scope))
-      .orderBy(...orderOf(key))
-      .limit(ph('limit'))
-      .offset(ph('offset'))
-      .prepare(`catalog_list_${key}_${scope}`),
-  );
-}
-
-function countStatement(db: Db, scope: Scope) {
-  return prepared(db, `count_${scope}`, () =>
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(siteProduct)
-      .where(scopeFilter(scope))
-      .prepare(`catalog_count_${scope}`),
-  );
-}
-
-/** Product list of a category or of a whole label (or of the site), sorted and paged by 10. */
-export async function listProducts(
-  ctx: RequestContext,
-  catalogs: CatalogCache,
-  input: {
-    cateId?: number;
-    lableId?: number;
-    sortField?: SortField;
-    sortType?: 'asc' | 'desc';
-    pageNum?: number;
-  },
-): Promise<ProductPage> {
-  const site = siteOf(ctx);
-  const pageNum = input.pageNum ?? 1;
-  const offset = offsetOf(pageNum);
-  const catalog = await catalogs.get(site.row.id);
-  let categories: number[] | undefined;
-  if (input.cateId !== undefined) {
-    if (!catalog.categoryIds.has(input.cateId)) throw notFound('分类');
-    categories = [input.cateId];
-  } else if (input.lableId !== undefined) {
-    categories = catalog.categoriesOfLabel.get(input.lableId);
-    if (!categories) throw notFound('分类标签');
-  }
-  const scope = scopeOf(categories);
-  const params = { siteId: site.row.id, ...scopeParams(categories), offset, limit: PAGE_SIZE };
-  const [rows, [count]] = await Promise.all([
-    listStatement(ctx.db, sortKey(input.sortField, input.sortType), scope).execute(params),
-    countStatement(ctx.db, scope).execute(params),
-  ]);
-  return {
-    list: rows.map((r) => toCard(site, r as CardRow)),
-    total: count?.total ?? 0,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  };
-}
 
 const detailStatement = (db: Db) =>
   prepared(db, 'detail', () =>
@@ -367,87 +214,6 @@ export async function limitCheck(ctx: RequestContext, productInfos: unknown): Pr
   return { isPassed: list.every((l) => l.isPassed), list };
 }
 
-/** Cards of the given products that the site sells, in the order asked. */
-export async function cardsByIds(ctx: RequestContext, ids: readonly number[]): Promise<ProductCard[]> {
-  const site = siteOf(ctx);
-  if (ids.length === 0) return [];
-  const rows = await ctx.db
-    .select(cardFields)
-    .from(siteProduct)
-    .innerJoin(product, eq(product.id, siteProduct.productId))
-    .where(
-      and(
-        eq(siteProduct.siteId, site.row.id),
-        eq(siteProduct.isOnSale, true),
-        inArray(siteProduct.productId, [...ids]),
-      ),
-    );
-  const byId = new Map(rows.map((r) => [r.id, r as CardRow]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toCard(site, row)] : [];
-  });
-}
-
-export function parseIds(ids: number[] | string): number[] {
-  const list = typeof ids === 'string' ? ids.split(',').map(Number) : ids;
-  return [...new Set(list.filter(isRowId))].slice(0, MAX_LIST_ITEMS);
-}
-
-/** "Guess you like": best sellers of the product's category, then of the site. */
-export async function guessLike(ctx: RequestContext, productId?: number): Promise<ProductCard[]> {
-  const site = siteOf(ctx);
-  const siteId = site.row.id;
-  let categoryId: number | undefined;
-  if (productId) {
-    const [row] = await ctx.db
-      .select({ categoryId: siteProduct.categoryId })
-      .from(siteProduct)
-      .where(and(eq(siteProduct.siteId, siteId), eq(siteProduct.productId, productId)));
-    categoryId = row?.categoryId;
-  }
-  const base = { siteId, offset: 0, limit: PAGE_SIZE + 1 };
-  const near = categoryId
-    ? await listStatement(ctx.db, 'default_desc', 'category').execute({
-        ...base,
-        ...scopeParams([categoryId]),
-      })
-    : [];
-  const rows = (near as CardRow[]).filter((r) => r.id !== productId);
-  if (rows.length < PAGE_SIZE) {
-    const best = (await listStatement(ctx.db, 'default_desc', 'all').execute({
-      ...base,
-      ...scopeParams(),
-      limit: PAGE_SIZE * 2,
-    })) as CardRow[];
-    for (const r of best) if (r.id !== productId && !rows.some((x) => x.id === r.id)) rows.push(r);
-  }
-  return rows.slice(0, PAGE_SIZE).map((r) => toCard(site, r));
-}
-
-/** Home page floors: the best sellers of each label. */
-export async function homeProductList(ctx: RequestContext, catalogs: CatalogCache): Promise<HomeProductList> {
-  const site = siteOf(ctx);
-  const catalog = await catalogs.get(site.row.id);
-  const floors = await Promise.all(
-    catalog.labels.map(async (label) => {
-      const categories = catalog.categoriesOfLabel.get(label.id) ?? [];
-      const rows = await listStatement(ctx.db, 'default_desc', scopeOf(categories)).execute({
-        siteId: site.row.id,
-        ...scopeParams(categories),
-        offset: 0,
-        limit: 8,
-      });
-      return {
-        lableId: label.id,
-        lableName: label.lableName,
-        list: rows.map((r) => toCard(site, r as CardRow)),
-      };
-    }),
-  );
-  return { floors: floors.filter((f) => f.list.length > 0) };
-}
-
 /** What a product tile is drawn from (media module); images are public like any shop's. */
 export async function productTileSource(db: Db, id: number) {
   if (!isRowId(id)) return undefined;
@@ -539,47 +305,6 @@ export async function specificationOptions(db: Db, productIds: readonly number[]
     byProduct.set(productId, [...(byProduct.get(productId) ?? []), option]);
   }
   return byProduct;
-}
-
-export interface StockMove {
-  specificationId: number;
-  num: number;
-}
-
-/** Sums moves per specification, in id order: parallel transactions lock rows in one order. */
-function mergeMoves(moves: readonly StockMove[]): StockMove[] {
-  const sums = new Map<number, number>();
-  for (const m of moves) sums.set(m.specificationId, (sums.get(m.specificationId) ?? 0) + m.num);
-  return [...sums].sort(([a], [b]) => a - b).map(([specificationId, num]) => ({ specificationId, num }));
-}
-
-/**
- * Takes stock for every move or for none: each row changes only when it has enough
- * (conditional UPDATE, which queues parallel takers on the row lock). Run it inside the
- * caller's transaction; it answers the specification ids that were short, after which the
- * caller must roll back (the moves already made are undone with it).
- */
-export async function reserveStock(tx: Db, moves: readonly StockMove[]): Promise<number[]> {
-  const short: number[] = [];
-  for (const { specificationId, num } of mergeMoves(moves)) {
-    const taken = await tx
-      .update(productSpecification)
-      .set({ stock: sql`${productSpecification.stock} - ${num}` })
-      .where(and(eq(productSpecification.id, specificationId), sql`${productSpecification.stock} >= ${num}`))
-      .returning({ id: productSpecification.id });
-    if (taken.length === 0) short.push(specificationId);
-  }
-  return short;
-}
-
-/** Gives stock back (a cancelled or expired order); run in the transaction that ends the order. */
-export async function returnStock(tx: Db, moves: readonly StockMove[]): Promise<void> {
-  for (const { specificationId, num } of mergeMoves(moves)) {
-    await tx
-      .update(productSpecification)
-      .set({ stock: sql`${productSpecification.stock} + ${num}` })
-      .where(eq(productSpecification.id, specificationId));
-  }
 }
 
 export interface ProductOnSite {

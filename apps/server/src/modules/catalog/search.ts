@@ -6,9 +6,9 @@ import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Site } from '../site/site.service';
+import { type CardRow, cardFields, orderOf, type SortField, type SortKey, sortKey, toCard } from './cards';
 import { type CatalogCache, type SiteCatalog, siteOf } from './catalog.service';
 import { product, siteProduct } from './catalog.tables';
-import { type CardRow, cardFields, orderOf, type SortField, type SortKey, sortKey, toCard } from './products';
 import { buildSearchQuery, highlightRanges, normalise, withoutMarkup } from './search-terms';
 
 /**

@@ -2,9 +2,9 @@ import { PAGE_SIZE, type ShopPage, type ShopProducts } from '@sitemall/contract'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import { offsetOf } from '../../lib/paging';
+import { type CardRow, cardFields, orderOf, type SortField, sortKey, toCard } from './cards';
 import { notFound, siteOf } from './catalog.service';
 import { product, shop, siteProduct } from './catalog.tables';
-import { type CardRow, cardFields, orderOf, type SortField, sortKey, toCard } from './products';
 
 const PRODUCTS_PER_SHOP = 4;
 

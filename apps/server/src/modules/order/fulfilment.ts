@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { releaseSeckill } from '../activity/seckill';
-import { returnStock } from '../catalog/products';
+import { returnStock } from '../catalog/inventory';
 import { entryByRequestKey, postEntry } from '../points/points.service';
 import { moveOrders, type OrderRow, statusName } from './order.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';

@@ -21,7 +21,7 @@ import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
-import { returnStock } from '../catalog/products';
+import { returnStock } from '../catalog/inventory';
 import { releaseOrderVouchers } from '../voucher/voucher.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 

@@ -26,7 +26,8 @@ import {
   removeOrderedLines,
 } from '../cart/cart.service';
 import { sourceOf } from '../catalog/catalog.service';
-import { reserveStock, type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
+import { reserveStock } from '../catalog/inventory';
+import { type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
 import { purchaseProblem } from '../catalog/purchasable';
 import { memberPricing } from '../vip/vip.service';
 import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';

@@ -1,9 +1,9 @@
 import type { ClientTips, ServiceChannels } from '@sitemall/contract';
 import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
+import { siteOf } from '../catalog/catalog.service';
 import { publicHotline } from '../site/site.service';
-import { siteOf } from './catalog.service';
-import { mallNotice, serviceChannel, serviceMessage } from './catalog.tables';
+import { mallNotice, serviceChannel, serviceMessage } from './service.tables';
 
 /** Mall customer service: the site's channels. Hotlines travel as getSiteConfig sends them. */
 export async function serviceChannels(ctx: RequestContext, hotlineKey: Buffer): Promise<ServiceChannels> {

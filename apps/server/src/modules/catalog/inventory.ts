@@ -1,0 +1,50 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { productSpecification } from './catalog.tables';
+
+/**
+ * Inventory: the only writer of `product_specification.stock`. Stock is taken when an order is
+ * submitted and given back when it ends unpaid, is cancelled or refunded, each time inside the
+ * caller's transaction so the stock and the order move together.
+ */
+
+export interface StockMove {
+  specificationId: number;
+  num: number;
+}
+
+/** Sums moves per specification, in id order: parallel transactions lock rows in one order. */
+function mergeMoves(moves: readonly StockMove[]): StockMove[] {
+  const sums = new Map<number, number>();
+  for (const m of moves) sums.set(m.specificationId, (sums.get(m.specificationId) ?? 0) + m.num);
+  return [...sums].sort(([a], [b]) => a - b).map(([specificationId, num]) => ({ specificationId, num }));
+}
+
+/**
+ * Takes stock for every move or for none: each row changes only when it has enough
+ * (conditional UPDATE, which queues parallel takers on the row lock). Run it inside the
+ * caller's transaction; it answers the specification ids that were short, after which the
+ * caller must roll back (the moves already made are undone with it).
+ */
+export async function reserveStock(tx: Db, moves: readonly StockMove[]): Promise<number[]> {
+  const short: number[] = [];
+  for (const { specificationId, num } of mergeMoves(moves)) {
+    const taken = await tx
+      .update(productSpecification)
+      .set({ stock: sql`${productSpecification.stock} - ${num}` })
+      .where(and(eq(productSpecification.id, specificationId), sql`${productSpecification.stock} >= ${num}`))
+      .returning({ id: productSpecification.id });
+    if (taken.length === 0) short.push(specificationId);
+  }
+  return short;
+}
+
+/** Gives stock back (a cancelled or expired order); run in the transaction that ends the order. */
+export async function returnStock(tx: Db, moves: readonly StockMove[]): Promise<void> {
+  for (const { specificationId, num } of mergeMoves(moves)) {
+    await tx
+      .update(productSpecification)
+      .set({ stock: sql`${productSpecification.stock} + ${num}` })
+      .where(eq(productSpecification.id, specificationId));
+  }
+}
