@@ -5,8 +5,9 @@ import { App, Button, Empty, Popconfirm, Result, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { AddressFormDialog } from './AddressForm.tsx';
-import { addressKey, addressText, deleteAddress, setDefaultAddress, useAddresses } from './api.ts';
+import { addressText, deleteAddress, setDefaultAddress, useAddresses } from './api.ts';
 import './address.css';
+import { keys } from '../../api/keys.ts';
 
 /** /myAddress: the member's addresses; add, edit, delete, set default (at most one default). */
 export function AddressBook() {
@@ -19,7 +20,7 @@ export function AddressBook() {
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
-      await queryClient.invalidateQueries({ queryKey: addressKey(siteId ?? '') });
+      await queryClient.invalidateQueries({ queryKey: keys.address.all(siteId ?? '') });
       void message.success(done);
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '操作失败');

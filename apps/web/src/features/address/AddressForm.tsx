@@ -2,8 +2,9 @@ import { type Address, isMobile } from '@sitemall/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { App, Cascader, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
+import { keys } from '../../api/keys.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { type AddressInput, addressKey, districtQuery, saveAddress } from './api.ts';
+import { type AddressInput, districtQuery, saveAddress } from './api.ts';
 
 interface Option {
   value: string;
@@ -108,7 +109,7 @@ export function AddressFormDialog({
     setSaving(true);
     try {
       const saved = await saveAddress(siteId ?? '', input);
-      await queryClient.invalidateQueries({ queryKey: addressKey(siteId ?? '') });
+      await queryClient.invalidateQueries({ queryKey: keys.address.all(siteId ?? '') });
       void message.success('保存成功');
       onSaved?.(saved);
       onClose();

@@ -2,8 +2,9 @@ import { PAY_WAY, type PayOrderInfo, type PayResult, type WechatCode } from '@si
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { keys } from '../../api/keys.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { orderKey, payInfoQuery, payOrder, payResultQuery } from './api.ts';
+import { payOrder, payResultQuery } from './api.ts';
 import { isCodeUsable } from './lib/wechat.ts';
 
 /** Runs an order action (cancel, confirm receipt), says how it went, and refreshes the orders. */
@@ -18,7 +19,7 @@ export function useOrderAction() {
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '操作失败');
     }
-    await queryClient.invalidateQueries({ queryKey: orderKey(siteId ?? '') });
+    await queryClient.invalidateQueries({ queryKey: keys.order.all(siteId ?? '') });
   };
 }
 
@@ -72,7 +73,7 @@ export function useWechatCode({
   const paid = () => {
     if (paidOnce.current) return;
     paidOnce.current = true;
-    void queryClient.invalidateQueries({ queryKey: ['identity', sid] });
+    void queryClient.invalidateQueries({ queryKey: keys.member(sid) });
     onPaid();
   };
   const result: PayResult | undefined = requested ? poll.data : undefined;
@@ -83,7 +84,7 @@ export function useWechatCode({
     if (isPaid) paid();
     // The order itself ended (expired, cancelled): reload it so the page says so and stops paying.
     else if (hasEnded)
-      void queryClient.invalidateQueries({ queryKey: payInfoQuery(sid, order.orderNo).queryKey });
+      void queryClient.invalidateQueries({ queryKey: keys.order.payInfo(sid, order.orderNo) });
   }, [isPaid, hasEnded]);
 
   /** Asks for a code (again): the same open code when pointsAmount is unchanged, else a new one. */
@@ -104,10 +105,10 @@ export function useWechatCode({
       const text = failure instanceof Error ? failure.message : '微信支付下单失败，请稍后重试';
       setError(text);
       void message.error(text);
-      void queryClient.invalidateQueries({ queryKey: payInfoQuery(sid, order.orderNo).queryKey });
+      void queryClient.invalidateQueries({ queryKey: keys.order.payInfo(sid, order.orderNo) });
     } finally {
       // Held points change the balance shown in the header and on this page.
-      void queryClient.invalidateQueries({ queryKey: ['identity', sid] });
+      void queryClient.invalidateQueries({ queryKey: keys.member(sid) });
       setRequesting(false);
     }
   };

@@ -8,7 +8,7 @@ import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { SESSION_KEYS, session } from '../../../site/storage.ts';
 import { QuantityStepper, quantityLimitMsg } from '../../../ui/QuantityStepper.tsx';
-import { CART_MAX_NUM, cartKey, removeLines, saveQuantities, useCart } from '../api.ts';
+import { CART_MAX_NUM, removeLines, saveQuantities, useCart } from '../api.ts';
 import {
   cartTotals,
   groupBySource,
@@ -27,6 +27,7 @@ import { createSaveQueue } from '../lib/saveQueue.ts';
 import { readSeenPrices, rememberPrices } from '../lib/seenPrices.ts';
 import type { CartLine } from '../types.ts';
 import '../cart.css';
+import { keys } from '../../../api/keys.ts';
 
 const keyOf = (line: CartLine) => ({ productId: line.itemId, specificationId: line.specificationId });
 
@@ -76,12 +77,12 @@ export function CartPage() {
         delayMs: CART_SAVE_DEBOUNCE_MS,
         save: async (changes) => {
           await saveQuantities(siteId ?? '', changes);
-          await queryClient.invalidateQueries({ queryKey: cartKey(siteId ?? '') });
+          await queryClient.invalidateQueries({ queryKey: keys.cart.all(siteId ?? '') });
         },
         onError: (error) => {
           void message.error(error instanceof Error ? error.message : '数量保存失败');
           setNums(new Map());
-          void queryClient.invalidateQueries({ queryKey: cartKey(siteId ?? '') });
+          void queryClient.invalidateQueries({ queryKey: keys.cart.all(siteId ?? '') });
         },
       }),
     [siteId, queryClient, message],
@@ -99,7 +100,7 @@ export function CartPage() {
     setNums((prev) => new Map(prev).set(line.id, num));
     if (guest) {
       setGuestQuantity(siteId, keyOf(line), num);
-      void queryClient.invalidateQueries({ queryKey: ['site', siteId, 'guestCart'] });
+      void queryClient.invalidateQueries({ queryKey: keys.cart.guest(siteId ?? '') });
     } else queue.set(line.id, num);
   };
 
@@ -109,14 +110,14 @@ export function CartPage() {
     try {
       if (guest) {
         removeGuestLines(siteId, targets.map(keyOf));
-        await queryClient.invalidateQueries({ queryKey: ['site', siteId, 'guestCart'] });
+        await queryClient.invalidateQueries({ queryKey: keys.cart.guest(siteId ?? '') });
       } else {
         for (const t of targets) queue.drop(t.id);
         await removeLines(
           siteId ?? '',
           targets.map((t) => t.id),
         );
-        await queryClient.invalidateQueries({ queryKey: cartKey(siteId ?? '') });
+        await queryClient.invalidateQueries({ queryKey: keys.cart.all(siteId ?? '') });
       }
       void message.success('已删除');
     } catch (error) {

@@ -18,6 +18,7 @@ import { balanceNote } from '../lib/balance.ts';
 import { groupLinesBySource } from '../lib/groups.ts';
 import { createRequestIdHolder } from '../lib/idempotency.ts';
 import '../order.css';
+import { keys } from '../../../api/keys.ts';
 
 /**
  * /orderSubmission: the address (composed by the route), the lines with the server's prices
@@ -118,10 +119,10 @@ export function OrderSubmission({
         remark: remark.trim(),
         accVoucherIds: vouchers.applied,
       });
-      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'voucher'] });
+      void queryClient.invalidateQueries({ queryKey: keys.voucher.all(siteId ?? '') });
       // The cart lost its submitted lines; the header count and the cart page must re-read it.
-      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'cart'] });
-      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'order'] });
+      void queryClient.invalidateQueries({ queryKey: keys.cart.all(siteId ?? '') });
+      void queryClient.invalidateQueries({ queryKey: keys.order.all(siteId ?? '') });
       navigate(link(`/selectPayWay?orderNo=${encodeURIComponent(result.orderNo)}`), { replace: true });
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '提交订单失败');

@@ -14,6 +14,7 @@ import { OrderQueryState } from './OrderQueryState.tsx';
 import { PointsPartField } from './PointsPartField.tsx';
 import { WechatPayPanel } from './WechatPayPanel.tsx';
 import '../order.css';
+import { keys } from '../../../api/keys.ts';
 
 const PENDING = [0, 15];
 
@@ -75,12 +76,12 @@ function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void })
         payWay: PAY_WAY.points,
         orderType: order.orderType,
       });
-      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? ''] });
+      void queryClient.invalidateQueries({ queryKey: keys.member(siteId ?? '') });
       if (result.isPaid) onPaid();
       else void message.info(`订单状态：${result.statusName}`);
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '支付失败');
-      void queryClient.invalidateQueries({ queryKey: payInfoQuery(siteId ?? '', order.orderNo).queryKey });
+      void queryClient.invalidateQueries({ queryKey: keys.order.payInfo(siteId ?? '', order.orderNo) });
     } finally {
       setPayingPoints(false);
     }
