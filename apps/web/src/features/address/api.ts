@@ -1,5 +1,5 @@
 import { type Address, addressApi, type District, type SaveAddressBody } from '@sitemall/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
@@ -31,6 +31,20 @@ export const deleteAddress = (siteId: string, id: number) =>
   call(addressApi.delete, { siteId, id }, { repeat: true });
 export const setDefaultAddress = (siteId: string, id: number) =>
   call(addressApi.setDefault, { siteId, id }, { repeat: true });
+
+/** An address write; the list is re-read before the write counts as done. */
+function useAddressWrite<V, T>(write: (siteId: string, input: V) => Promise<T>) {
+  const { siteId } = useSite();
+  const queryClient = useQueryClient();
+  const sid = siteId ?? '';
+  return useMutation({
+    mutationFn: (input: V) => write(sid, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.address.all(sid) }),
+  });
+}
+export const useSaveAddress = () => useAddressWrite(saveAddress);
+export const useDeleteAddress = () => useAddressWrite(deleteAddress);
+export const useSetDefaultAddress = () => useAddressWrite(setDefaultAddress);
 
 /** Provinces (no parentCode) or the children of a code. */
 export const districtQuery = (parentCode: string) =>
