@@ -1,12 +1,19 @@
 import { type CartItem, type CombinedStock, cartApi, catalogApi, MAX_CART_NUM } from '@sitemall/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { getToken } from '../../site/storage.ts';
 import { cartPieces, isBuyable, specKey } from './lib/cart.ts';
-import { addGuestLine, clearGuestCart, guestLineId, mergePayload, readGuestCart } from './lib/guestCart.ts';
+import {
+  addGuestLine,
+  clearGuestCart,
+  guestLineId,
+  mergePayload,
+  readGuestCart,
+  removeGuestLines,
+} from './lib/guestCart.ts';
 import { rememberPrices } from './lib/seenPrices.ts';
 import type { CartLine, GuestLine, ProductInfo } from './types.ts';
 
@@ -160,6 +167,35 @@ export const removeLines = (siteId: string, ids: number[]) =>
   call(cartApi.deleteCart, { siteId, ids: ids.join(',') }, { repeat: true });
 
 export const CART_MAX_NUM = MAX_CART_NUM;
+
+/** A line as the device cart names it. */
+export const guestKeyOf = (line: CartLine) => ({
+  productId: line.itemId,
+  specificationId: line.specificationId,
+});
+
+/**
+ * Removes lines: from the device for a visitor, from the server for a member. The cart (and the
+ * header count) is re-read before the removal counts as done.
+ */
+export function useRemoveCartLines() {
+  const { siteId } = useSite();
+  const guest = useIsGuestCart();
+  const queryClient = useQueryClient();
+  const sid = siteId ?? '';
+  return useMutation({
+    mutationFn: async (targets: CartLine[]) => {
+      if (guest) removeGuestLines(siteId, targets.map(guestKeyOf));
+      else
+        await removeLines(
+          sid,
+          targets.map((t) => t.id),
+        );
+    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: guest ? keys.cart.guest(sid) : keys.cart.all(sid) }),
+  });
+}
 
 /**
  * After a login on a guest-cart site: the device's lines go to the member's cart through the
