@@ -20,6 +20,7 @@ import { useSite } from '../../site/SiteProvider.tsx';
 import { fetchPersonalInfo } from './api.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import './identity.css';
+import { keys } from '../../api/keys.ts';
 
 function Entry({ icon, title, hint }: { icon: ReactNode; title: string; hint: string }) {
   return (
@@ -48,7 +49,7 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
   // The key holds no token: a token dropped by a 401/416 must not start a second call.
   // Logging in invalidates and exit removes the 'identity' queries.
   const info = useQuery({
-    queryKey: ['identity', siteId, 'personalInfo'],
+    queryKey: keys.personalInfo(siteId ?? ''),
     queryFn: () => fetchPersonalInfo(siteId),
     retry: false,
   });
