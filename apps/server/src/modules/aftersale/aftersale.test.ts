@@ -105,6 +105,13 @@ describe('seven-day check and apply', () => {
     const fresh = await receivedOrder(t, me, [lineOf(goods[0]!)]);
     const stranger = await apply(fresh.orderNo, fresh.check.lines[0]!.lineId, {}, other);
     expect(stranger.body).toMatchObject({ code: 500, msg: '订单不存在' });
+    // Nor may they read, message or cancel another member's case.
+    const mine = (await apply(fresh.orderNo, fresh.check.lines[0]!.lineId)).body.data.afterSaleNo;
+    for (const path of ['progress', 'commentList', 'logistics', 'cancel'])
+      expect((await post(path, { afterSaleNo: mine }, other)).body.msg).toBe(AFTER_SALE_MSG.notFound);
+    expect((await post('comment', { afterSaleNo: mine, content: '你好' }, other)).body.msg).toBe(
+      AFTER_SALE_MSG.notFound,
+    );
     expect(await t.db.select().from(afterSale).where(eq(afterSale.memberId, other.id))).toEqual([]);
   });
 

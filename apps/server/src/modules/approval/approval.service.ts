@@ -1,5 +1,5 @@
 import { DEFAULT_ORDER_EXPIRE_MINUTES, fenToYuan, ORDER_STATUS, type OrderStatus } from '@sitemall/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { siteOrder } from '../order/lines';
