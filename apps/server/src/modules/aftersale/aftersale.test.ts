@@ -3,11 +3,15 @@ import {
   type AfterSaleComment,
   type AfterSaleDetail,
   type AfterSaleSummary,
+  ORDER_TYPE_SECKILL,
 } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import { type TestApp, testApp } from '../../test/harness';
+import { makeSale } from '../activity/activity.fixtures';
+import { seckillPurchase, seckillSku } from '../activity/activity.tables';
+import { releaseSeckill } from '../activity/seckill';
 import { IMAGES } from '../catalog/catalog.fixtures';
 import { client } from '../identity/identity.fixtures';
 import { autoConfirmOrders } from '../order/auto-confirm';
@@ -257,6 +261,29 @@ describe('return and refund with points', () => {
       refundPoints: 1,
     });
     expect(await balance()).toBe(before + 1);
+  });
+});
+
+describe('flash sale', () => {
+  it("gives the member's flash-sale count back, once, when the whole order is refunded", async () => {
+    const [spec] = (await pickSpecs(t.db, 719, { count: 3, stock: 100 })).slice(2) as [PickedSpec];
+    const { activity } = await makeSale(t.db, { ...spec, siteId: 719, price: 1, stock: 5, memberLimit: 1 });
+    const buyer = await shopper(t, 719);
+    const order = await receivedOrder(t, buyer, [lineOf(spec)], { extra: { orderType: ORDER_TYPE_SECKILL } });
+    const sku = async () =>
+      (await t.db.select().from(seckillSku).where(eq(seckillSku.activityId, activity.id)))[0]?.stock;
+    const bought = async () =>
+      (await t.db.select().from(seckillPurchase).where(eq(seckillPurchase.memberId, buyer.id)))[0]?.qty;
+    expect(await bought()).toBe(1);
+    const no = (await apply(order.orderNo, order.check.lines[0]!.lineId, { kind: 'refund_only' }, buyer)).body
+      .data.afterSaleNo;
+    await approveCase(t.db, ref(no));
+    await refundCase(t.db, ref(no));
+    expect(await bought()).toBe(0);
+    // Given back once: releasing the order again changes nothing.
+    const stock = await sku();
+    await releaseSeckill(t.db, [order.orderNo]);
+    expect(await sku()).toBe(stock);
   });
 });
 
