@@ -20,6 +20,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { packsRoutes } from './modules/packs/packs.routes';
+import { ensureDemoCards } from './modules/packs/packs.service';
 import {
   createMerchants,
   ensureSimulatedMerchants,
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
     : undefined;
   app.decorate('payments', { wechat, merchants, simulator });
   if (simulator) {
+    app.addHook('onReady', () => ensureDemoCards(deps.database.db, deps.secrets.partnerKey));
     app.addHook('onReady', async () => {
       await ensureSimulatedMerchants(deps.database.db, {
         apiBase: `${publicUrl}${WECHATPAY_SIMULATOR_PREFIX}`,
