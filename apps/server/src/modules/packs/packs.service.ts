@@ -8,6 +8,7 @@ import {
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import type { MemberCtx } from '../cart/cart.service';
@@ -345,12 +346,17 @@ export async function ensureDemoCards(db: Db, masterKey: Buffer): Promise<void> 
   if (!product) return;
   const [any] = await db.select({ id: packCard.id }).from(packCard).where(eq(packCard.siteId, 719)).limit(1);
   if (any) return;
-  await issueCards(db, masterKey, {
-    siteId: 719,
-    productId: product.id,
-    quantity: DEMO_CARDS.length,
-    issuedBy: 'demo',
-    approvedBy: 'demo-approver',
-    given: DEMO_CARDS,
-  });
+  try {
+    await issueCards(db, masterKey, {
+      siteId: 719,
+      productId: product.id,
+      quantity: DEMO_CARDS.length,
+      issuedBy: 'demo',
+      approvedBy: 'demo-approver',
+      given: DEMO_CARDS,
+    });
+  } catch (error) {
+    // Another process of the cluster issued them first (unique code hash): nothing to do.
+    if (!isUniqueViolation(error)) throw error;
+  }
 }
