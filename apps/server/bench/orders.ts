@@ -5,6 +5,7 @@
  * columns: one "request" is submit + pay, and req/s is paid orders per second.
  */
 import { randomUUID } from 'node:crypto';
+import { addressApi, identityApi, orderApi } from '@sitemall/contract';
 import { type Database, openDatabase } from '../src/db/client';
 import { seedDemo } from '../src/db/seed';
 import { encryptSecret } from '../src/modules/identity/crypto';
@@ -39,10 +40,12 @@ export async function seedOrderBench(options: { databaseUrl?: string; dataDir: s
     const { db } = database;
     await seedDemo(db);
     const phones = Array.from({ length: BENCH_MEMBERS }, (_, i) => `1370719${String(i).padStart(4, '0')}`);
+    const memberIds: number[] = [];
     for (const phone of phones) {
       const member =
         (await memberByPhone(db, SITE, phone)) ??
         (await seedMember(db, { siteId: SITE, phone, password: PASSWORD }));
+      memberIds.push(member.id);
       const balance = await getBalance(db, { siteId: SITE, memberId: member.id });
       if (balance < 100_000_000)
         await postEntry(db, {
@@ -54,7 +57,7 @@ export async function seedOrderBench(options: { databaseUrl?: string; dataDir: s
         });
     }
     const specs = await pickSpecs(db, SITE, { count: BENCH_MEMBERS + 1, stock: 10_000_000 });
-    return { phones, specs: specs.slice(1), hot: specs[0] as PickedSpec };
+    return { phones, memberIds, specs: specs.slice(1), hot: specs[0] as PickedSpec };
   } finally {
     await database.close();
   }
@@ -71,11 +74,11 @@ async function post(base: string, path: string, body: unknown, token?: string) {
 
 /** Logs the bench members in and gives each a default address (in the scenario's prepare). */
 export async function loginBuyers(base: string, phones: string[]): Promise<Buyer[]> {
-  const key = await fetch(`${base}/front-mall-api/app/client/publicKey`).then((r) => r.json());
+  const key = await fetch(`${base}/front-mall-api${identityApi.publicKey.path}`).then((r) => r.json());
   const pem = (key as { data: { publicKey: string } }).data.publicKey;
   return Promise.all(
     phones.map(async (phone) => {
-      const login = await post(base, '/app/client/pwdLogin', {
+      const login = await post(base, identityApi.pwdLogin.path, {
         siteId: SITE,
         phone,
         password: encryptSecret(pem, PASSWORD),
@@ -83,11 +86,11 @@ export async function loginBuyers(base: string, phones: string[]): Promise<Buyer
       if (login.code !== 200) throw new Error(`bench login ${phone}: ${login.msg}`);
       const token = String(login.data.token);
       // Once per member, also when the bench runs again on the same PostgreSQL database.
-      const saved = await post(base, '/api/address/getDefault', { siteId: SITE }, token);
+      const saved = await post(base, addressApi.getDefault.path, { siteId: SITE }, token);
       if (!saved.data)
         await post(
           base,
-          '/api/address/save',
+          addressApi.save.path,
           {
             siteId: SITE,
             consignee: '压测',
@@ -104,6 +107,8 @@ export async function loginBuyers(base: string, phones: string[]): Promise<Buyer
     }),
   );
 }
+
+export type OrderSeed = Awaited<ReturnType<typeof seedOrderBench>>;
 
 export interface LoopResult {
   count: number;
@@ -128,7 +133,7 @@ export async function submitAndPayLoop(
         try {
           const submitted = await post(
             base,
-            '/api/client/submitOrder',
+            orderApi.submitOrder.path,
             {
               siteId: SITE,
               requestId: randomUUID(),
@@ -142,7 +147,7 @@ export async function submitAndPayLoop(
           }
           const paid = await post(
             base,
-            '/api/pay/payOrder',
+            orderApi.payOrder.path,
             { siteId: SITE, orderNo: submitted.data.orderNo, payWay: 'ye' },
             buyer.token,
           );

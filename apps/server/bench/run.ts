@@ -1,30 +1,60 @@
 /**
- * npm run bench: starts the real server in a child process (so load generation does not share
- * its event loop) and measures each hot path against a bare /healthz in the same run.
- * DATABASE_URL selects PostgreSQL; otherwise a fresh PGlite in a temporary folder.
+ * npm run bench: measures every hot path of the product and, in the same run, the ceilings it is
+ * compared with (issue 16): a bare Fastify route, a raw `pg` primary-key read served by Fastify,
+ * and the raw SQL of one paid order as a client transaction and as one statement. Prints each
+ * path as a ratio to its ceiling with the goal and PASS/FAIL, and writes the run as JSON to
+ * bench/results/<time>-<database>.json so runs can be compared.
+ *
+ * DATABASE_URL selects PostgreSQL (the server, the ceilings and the seed all use it); otherwise
+ * a fresh PGlite in a temporary folder, copied for the ceilings (one process owns a folder).
  * BENCH_SECONDS (default 8) and BENCH_CONNECTIONS (default 32) tune the run; BENCH_ONLY=<text>
- * runs only the scenarios whose name contains it (e.g. BENCH_ONLY=submit+pay).
+ * runs only the scenarios whose name contains it (and the ceilings they are compared with).
+ * Servers run in child processes, so load generation does not share their event loop.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { SCENARIOS as ALL, type Scenario } from './scenarios';
+import { orderCeilingLoop } from './order-ceiling';
+import { type LoopResult, seedOrderBench } from './orders';
+import { openRaw } from './raw-db';
+import { SCENARIOS as ALL, type Ceiling, type Goal, type Scenario } from './scenarios';
 
 const only = process.env.BENCH_ONLY;
 const SCENARIOS = only ? ALL.filter((s) => s.name.includes(only)) : ALL;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const port = 18_000 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${port}`;
+const databaseUrl = process.env.DATABASE_URL;
+const serverDir = path.resolve(import.meta.dirname, '..');
+const randomPort = () => 18_000 + Math.floor(Math.random() * 1000);
 
-async function startServer(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    // Every load comes from one address: the per-IP login guard is lifted for the measurement.
-    env: {
-      ...process.env,
+/** Starts a child process and resolves once it prints `ready`. */
+async function startChild(args: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => d.toString().includes(ready) && resolve());
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+  return child;
+}
+
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** The product's server, as `npm start` runs it; the per-IP login guard is lifted (one address). */
+function startServer(port: number, dataDir: string) {
+  return startChild(
+    ['--import', 'tsx', 'src/main.ts'],
+    {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -32,13 +62,8 @@ async function startServer(dataDir: string) {
       // A server already running here holds the operators' port; the bench does not need it.
       OPS_PORT: 'off',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => d.toString().includes('Sitemall is running') && resolve());
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return child;
+    'Sitemall is running',
+  );
 }
 
 interface Result {
@@ -47,6 +72,8 @@ interface Result {
   rps: number;
   p50: number;
   p90: number;
+  /** Only where the bench keeps every latency (its own loops); autocannon reports 97.5. */
+  p95?: number;
   p97_5: number;
   p99: number;
   errors: number;
@@ -57,25 +84,28 @@ interface Result {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? 0
-    : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!);
+    : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 
-async function measure(scenario: Scenario): Promise<Result> {
-  if (scenario.run) {
-    const loop = await scenario.run(base, seconds);
-    const sorted = [...loop.latencies].sort((a, b) => a - b);
-    return {
-      name: scenario.name,
-      connections: scenario.connections ?? connections,
-      rps: Math.round(loop.count / seconds),
-      p50: percentile(sorted, 50),
-      p90: percentile(sorted, 90),
-      p97_5: percentile(sorted, 97.5),
-      p99: percentile(sorted, 99),
-      errors: loop.errors,
-      failed: loop.failed,
-    };
-  }
-  const isEnvelope = scenario.path.startsWith('/front-mall-api');
+function loopResult(name: string, used: number, loop: LoopResult): Result {
+  const sorted = [...loop.latencies].sort((a, b) => a - b);
+  return {
+    name,
+    connections: used,
+    rps: Math.round(loop.count / seconds),
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p95: percentile(sorted, 95),
+    p97_5: percentile(sorted, 97.5),
+    p99: percentile(sorted, 99),
+    errors: loop.errors,
+    failed: loop.failed,
+  };
+}
+
+async function measure(base: string, scenario: Scenario): Promise<Result> {
+  const used = scenario.connections ?? connections;
+  if (scenario.run) return loopResult(scenario.name, used, await scenario.run(base, seconds));
+  const isEnvelope = scenario.body !== undefined || scenario.makeBody !== undefined;
   let envelopeFailures = 0;
   const onResponse = (status: number, body: string) => {
     if (isEnvelope && status === 200 && !body.startsWith('{"code":200')) envelopeFailures++;
@@ -87,7 +117,6 @@ async function measure(scenario: Scenario): Promise<Result> {
         setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(makeBody()) }),
       }
     : { onResponse };
-  const used = scenario.connections ?? connections;
   const result = await autocannon({
     url: base + scenario.path,
     method: scenario.method ?? 'POST',
@@ -110,34 +139,150 @@ async function measure(scenario: Scenario): Promise<Result> {
   };
 }
 
+// --- the database: demo data and the 32 bench members, then the ceilings on it ---------------
 const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-bench-'));
-for (const scenario of SCENARIOS)
-  await scenario.beforeServer?.({ databaseUrl: process.env.DATABASE_URL, dataDir });
-const server = await startServer(dataDir);
+const seed = await seedOrderBench({ databaseUrl, dataDir });
+const wanted = new Set<Ceiling>(['bare Fastify', 'healthz']);
+for (const s of SCENARIOS) if (s.goal && 'vs' in s.goal) wanted.add(s.goal.vs);
+
+const ceilings = new Map<Ceiling, Result>();
+let ceilingDir: string | undefined;
+if (!databaseUrl) {
+  ceilingDir = `${dataDir}-ceiling`;
+  await cp(dataDir, ceilingDir, { recursive: true });
+}
+{
+  const port = randomPort();
+  const server = await startChild(
+    ['--import', 'tsx', 'bench/ceiling-server.ts'],
+    { PORT: String(port), CEILING_DATABASE_URL: databaseUrl ?? '', CEILING_PGLITE_DIR: ceilingDir },
+    'ceiling ready',
+  );
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    ceilings.set(
+      'bare Fastify',
+      await measure(base, { name: 'ceiling: bare Fastify route', method: 'GET', path: '/bare' }),
+    );
+    if (wanted.has('raw pg pk read'))
+      ceilings.set(
+        'raw pg pk read',
+        await measure(base, { name: 'ceiling: raw pk read via Fastify', path: '/pk', body: { id: 1 } }),
+      );
+  } finally {
+    await stopChild(server);
+  }
+}
+const orderCeilings: [Ceiling, 'transaction' | 'statement', boolean][] = [
+  ['order tx (client)', 'transaction', false],
+  ['order 1 statement', 'statement', false],
+  ['order 1 statement hot', 'statement', true],
+];
+if (orderCeilings.some(([c]) => wanted.has(c))) {
+  const raw = await openRaw({ databaseUrl, dataDir: ceilingDir });
+  try {
+    for (const [name, shape, hot] of orderCeilings) {
+      if (!wanted.has(name) && name !== 'order 1 statement') continue;
+      const loop = await orderCeilingLoop(raw, {
+        shape,
+        memberIds: seed.memberIds,
+        specOf: (i) => (hot ? seed.hot : seed.specs[i % seed.specs.length]!),
+        seconds,
+      });
+      ceilings.set(
+        name,
+        loopResult(`ceiling: ${name}${hot ? ' (one spec)' : ''}`, seed.memberIds.length, loop),
+      );
+    }
+  } finally {
+    await raw.close();
+  }
+}
+
+// --- the product ----------------------------------------------------------------------------
+for (const scenario of SCENARIOS) await scenario.beforeServer?.({ databaseUrl, dataDir });
+const port = randomPort();
+const base = `http://127.0.0.1:${port}`;
+const server = await startServer(port, dataDir);
+const rows: { result: Result; goal?: Goal }[] = [];
 try {
-  const healthz = await measure({ name: 'GET /healthz', method: 'GET', path: '/healthz' });
-  const rows = [healthz];
+  const healthz = await measure(base, { name: 'GET /healthz', method: 'GET', path: '/healthz' });
+  ceilings.set('healthz', healthz);
   for (const scenario of SCENARIOS) {
     await scenario.prepare?.(base);
-    rows.push(await measure(scenario));
+    rows.push({ result: await measure(base, scenario), goal: scenario.goal });
   }
-  console.log(`\n${seconds}s each, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}\n`);
-  console.table(
-    rows.map((r) => ({
-      scenario: r.name,
-      conn: r.connections,
-      'req/s': r.rps,
-      'p50 ms': r.p50,
-      'p90 ms': r.p90,
-      'p97.5 ms': r.p97_5,
-      'p99 ms': r.p99,
-      'vs healthz': `${(r.rps / healthz.rps).toFixed(2)}x`,
-      errors: r.errors,
-      failed: r.failed,
-    })),
-  );
-  if (SCENARIOS.some((s) => s.run))
-    console.log('submit+pay rows: one request = submit + pay with points; req/s = paid orders per second.');
 } finally {
-  server.kill('SIGTERM');
+  await stopChild(server);
 }
+
+// --- the report -------------------------------------------------------------------------------
+const healthz = ceilings.get('healthz') as Result;
+function verdict(result: Result, goal?: Goal) {
+  if (!goal) return { vs: 'healthz', ratio: result.rps / healthz.rps, target: '', pass: undefined };
+  if ('p95AtMostMs' in goal) {
+    const p95 = result.p95 ?? result.p97_5;
+    return {
+      vs: 'p95',
+      ratio: undefined,
+      target: `p95 ≤ ${goal.p95AtMostMs} ms`,
+      pass: p95 <= goal.p95AtMostMs,
+    };
+  }
+  const ceiling = ceilings.get(goal.vs);
+  const ratio = ceiling ? result.rps / ceiling.rps : Number.NaN;
+  return { vs: goal.vs, ratio, target: `≥ ${goal.atLeast}×`, pass: ratio >= goal.atLeast };
+}
+const ceilingRows = [...ceilings.values()].filter((r) => r !== healthz);
+const bare = ceilings.get('bare Fastify') as Result;
+const report = [
+  ...ceilingRows.map((result) => ({ result, vs: '', ratio: undefined, target: '', pass: undefined })),
+  { result: healthz, vs: 'bare Fastify', ratio: healthz.rps / bare.rps, target: '', pass: undefined },
+  ...rows.map(({ result, goal }) => ({ result, ...verdict(result, goal) })),
+];
+const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+console.log(`\n${seconds}s each, database: ${database}, ${cpus().length} cores\n`);
+console.table(
+  report.map(({ result: r, vs, ratio, target, pass }) => ({
+    path: r.name,
+    conn: r.connections,
+    'req/s': r.rps,
+    'p50 ms': r.p50,
+    'p95 ms': r.p95 ?? '',
+    'p99 ms': r.p99,
+    vs,
+    ratio: ratio === undefined ? '' : `${ratio.toFixed(2)}×`,
+    goal: target,
+    '': pass === undefined ? '' : pass ? 'PASS' : 'FAIL',
+    'errors/failed': `${r.errors}/${r.failed}`,
+  })),
+);
+console.log('submit+pay and order rows: one request = one paid order; req/s = paid orders per second.');
+
+const resultsDir = path.join(serverDir, 'bench', 'results');
+await mkdir(resultsDir, { recursive: true });
+const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\..*/, '');
+const file = path.join(resultsDir, `${stamp}-${database.toLowerCase()}.json`);
+await writeFile(
+  file,
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      database,
+      seconds,
+      connections,
+      cores: cpus().length,
+      node: process.version,
+      rows: report.map(({ result, vs, ratio, target, pass }) => ({
+        ...result,
+        vs,
+        ratio,
+        goal: target,
+        pass,
+      })),
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`results: ${path.relative(process.cwd(), file)}`);

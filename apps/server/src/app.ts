@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { finiteKeyword } from '@sitemall/contract';
+import { ADMIN_API_PREFIX, finiteKeyword } from '@sitemall/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
 import type { Database } from './db/client';
 import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { addressRoutes } from './modules/address/address.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { afterSaleRoutes } from './modules/aftersale/aftersale.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
@@ -35,6 +38,7 @@ import type { SiteCache } from './modules/site/site.service';
 import { vipRoutes } from './modules/vip/vip.routes';
 import { voucherRoutes } from './modules/voucher/voucher.routes';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
+import { consolePlugin } from './plugins/console';
 import { contextPlugin } from './plugins/context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -45,6 +49,7 @@ import { shutdownPlugin } from './plugins/shutdown';
 import { storefrontPlugin } from './plugins/storefront';
 import { captchaSimulatorRoutes } from './simulators/captcha';
 import { announceDemo } from './simulators/demo';
+import { operatorSimulatorRoutes } from './simulators/operator';
 import { partnerSimulatorRoutes, simulatedPartners } from './simulators/partners';
 import { createSmsSimulator, smsSimulatorRoutes } from './simulators/sms';
 import { createWechatpaySimulator, type WechatpaySimulator } from './simulators/wechatpay';
@@ -68,6 +73,8 @@ export interface AppDeps {
   dataDir?: string;
   /** Built storefront; absent in API-only tests. */
   webDist?: string;
+  /** Built operator console; absent in API-only tests. */
+  adminDist?: string;
   logger?: FastifyServerOptions['logger'];
   resolveToken?: TokenResolver;
   /** Shared rate limits across processes; in the database when absent. */
@@ -209,11 +216,14 @@ export async function buildApp(deps: AppDeps) {
       await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
       await api.register(voucherRoutes);
+      await api.register(activityRoutes);
+      await api.register(afterSaleRoutes, { dataDir: deps.dataDir });
       await api.register(vipRoutes);
       await api.register(packsRoutes, { masterKey: deps.secrets.partnerKey, limiter });
     },
     { prefix: API_PREFIX },
   );
+  await app.register(adminRoutes, { prefix: ADMIN_API_PREFIX, limiter, sites: deps.sites });
   if (simulator) {
     await app.register(async (demo) => {
       announceDemo(demo);
@@ -221,11 +231,13 @@ export async function buildApp(deps: AppDeps) {
       await demo.register(smsSimulatorRoutes, { simulator: smsSimulator });
       await demo.register(captchaSimulatorRoutes, { db: deps.database.db });
       await demo.register(partnerSimulatorRoutes, { partnerKey: deps.secrets.partnerKey });
+      await demo.register(operatorSimulatorRoutes, { db: deps.database.db });
     });
   }
 
   await app.register(mediaRoutes, { sites: deps.sites, db: deps.database.db });
   if (deps.webDist) await app.register(storefrontPlugin, { webDist: deps.webDist, sites: deps.sites });
+  if (deps.adminDist) await app.register(consolePlugin, { adminDist: deps.adminDist });
   return app;
 }
 

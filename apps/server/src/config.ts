@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { REPO_ROOT } from './lib/paths';
 
 export interface Config {
   port: number;
@@ -12,6 +13,8 @@ export interface Config {
   logLevel: string;
   /** Built storefront served at /shoppingmall/. */
   webDist: string;
+  /** Built operator console served at /admin/. */
+  adminDist: string;
   /** Expose the simulators' own endpoints (/simulator/...: SMS outbox, partner tickets). */
   simulators: boolean;
   /** DEMO=on: a public demo; the start banner and every simulator answer say so. */
@@ -56,7 +59,7 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const repoRoot = REPO_ROOT;
 
 /** Reads and validates the environment once; throws with every problem listed. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -109,6 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     logLevel,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     simulators: simulators === 'on',
     demo: demo === 'on',
     ops,

@@ -29,5 +29,7 @@ declare module 'fastify' {
     auth?: 'required' | 'optional';
     /** 'required': the payload's siteId must name an existing site. */
     site?: 'required';
+    /** An operator console endpoint (Endpoint.operator): members are not resolved for it. */
+    operator?: string;
   }
 }

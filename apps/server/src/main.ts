@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { type LoggerOptions, pino } from 'pino';
 import { buildApp } from './app';
 import { readConfig } from './config';
@@ -8,6 +7,9 @@ import { seedDemo } from './db/seed';
 import { startJob } from './lib/job';
 import { safeLoggerOptions } from './lib/log';
 import { loadSecrets } from './lib/secrets';
+import { expireGifts } from './modules/activity/lottery';
+import { startAfterSaleTimers } from './modules/aftersale/timers';
+import { expireApprovals } from './modules/approval/approval.service';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
 import { createSiteCache } from './modules/site/site.service';
@@ -27,7 +29,10 @@ async function main() {
   const seeded = await seedDemo(database.db);
   const sites = await createSiteCache(database, secrets.hotlineKey);
   const catalogs = await createCatalogCache(database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // Imported only when configured: ioredis adds half a second to every start without Redis.
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
   const app = await buildApp({
     redis,
     simulators: config.simulators,
@@ -41,6 +46,7 @@ async function main() {
     catalogs,
     dataDir: config.dataDir,
     webDist: config.webDist,
+    adminDist: config.adminDist,
     logger: { level: config.logLevel },
   });
   // Unpaid orders expire in every process; SKIP LOCKED keeps them from taking the same order.
@@ -52,15 +58,32 @@ async function main() {
     intervalMs: 60_000,
     onError: (err) => app.log.error({ err }, 'voucher expiry failed'),
   });
+  // Unclaimed lottery prizes past their deadline become expired (-1), every minute.
+  const giftExpiry = startJob(() => expireGifts(database.db), {
+    intervalMs: 60_000,
+    onError: (err) => app.log.error({ err }, 'gift expiry failed'),
+  });
   // WeChat payments no notify settled, expired codes and pending refunds, every 10 s.
   const reconcile = startJob(() => app.payments.wechat.reconcile(database.db), {
     intervalMs: 10_000,
     onError: (err) => app.log.error({ err }, 'payment reconciliation failed'),
   });
+  // Automatic receipt, unshipped returns and WeChat after-sales refunds, every minute.
+  const afterSales = startAfterSaleTimers(database.db, {
+    onError: (err) => app.log.error({ err }, 'after-sales timers failed'),
+  });
+  // Orders nobody approved, or approved and nobody paid, in time; every 30 s.
+  const approvals = startJob(() => expireApprovals(database.db), {
+    intervalMs: 30_000,
+    onError: (err) => app.log.error({ err }, 'approval expiry failed'),
+  });
   app.addHook('onClose', async () => {
+    await approvals.stop();
+    await afterSales.stop();
     await reconcile.stop();
     await expiry.stop();
     await voucherExpiry.stop();
+    await giftExpiry.stop();
     await sites.close();
     await catalogs.close();
     await redis?.quit();

@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id as IdOf } from './numbers.ts';
 import { SiteId } from './site.ts';
@@ -89,3 +90,57 @@ export type District = Static<typeof District>;
 export const DistrictList = Type.Object({ list: Type.Array(District) });
 export type DistrictList = Static<typeof DistrictList>;
 export const DistrictListReply = Envelope(DistrictList);
+
+const member = { site: 'required', auth: 'required', tag: 'address' } as const;
+
+/** The address book's endpoints (spec section 7) and the district list anyone may read. */
+export const addressApi = {
+  list: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/address/list',
+    summary: '收货地址列表',
+    body: AddressListBody,
+    reply: AddressListReply,
+  }),
+  save: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/address/save',
+    summary: '新增 / 修改收货地址',
+    body: SaveAddressBody,
+    reply: AddressReply,
+  }),
+  delete: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/address/delete',
+    summary: '删除收货地址',
+    body: AddressIdBody,
+    reply: DeleteAddressReply,
+  }),
+  setDefault: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/address/setDefault',
+    summary: '设为默认地址',
+    body: AddressIdBody,
+    reply: AddressReply,
+  }),
+  getDefault: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/address/getDefault',
+    summary: '默认收货地址',
+    body: DefaultAddressBody,
+    reply: DefaultAddressReply,
+  }),
+  districtList: endpoint({
+    method: 'POST',
+    path: '/api/address/districtList',
+    tag: 'address',
+    summary: '省市区（GB/T 2260）',
+    body: DistrictListBody,
+    reply: DistrictListReply,
+  }),
+};

@@ -1,6 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { MAX_CART_NUM } from './cart.ts';
-import { Envelope } from './envelope.ts';
+import { endpoint } from './endpoint.ts';
+import { Envelope, ErrorEnvelope } from './envelope.ts';
+import { XLSX_TYPE } from './order.ts';
 import { SiteId } from './site.ts';
 
 /**
@@ -124,3 +126,47 @@ export const BatchSubmitResult = Type.Object({
 });
 export type BatchSubmitResult = Static<typeof BatchSubmitResult>;
 export const BatchSubmitReply = Envelope(BatchSubmitResult);
+
+// ---- the endpoint table ------------------------------------------------------------------
+
+const member = { site: 'required', auth: 'required', tag: 'batchOrder' } as const;
+
+/** Batch ordering (/batchOrder): template, preview, submit and result report. */
+export const batchApi = {
+  /** A download link may GET it; older pages POST the form. */
+  template: endpoint({
+    ...member,
+    method: 'GET',
+    alsoMethods: ['POST'],
+    path: '/api/batchOrder/template',
+    summary: '下载批量下单模板（xlsx）',
+    body: Type.Object({ siteId: Type.Optional(SiteId) }),
+    reply: ErrorEnvelope,
+    file: XLSX_TYPE,
+  }),
+  preview: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/batchOrder/preview',
+    summary: '上传并校验批量下单文件（xlsx 或 csv，multipart 字段 file）',
+    body: BatchFileBody,
+    reply: BatchPreviewReply,
+  }),
+  submit: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/batchOrder/submit',
+    summary: '提交批量订单（同一文件；每个收货人一个订单，可重复提交而不重复下单）',
+    body: BatchFileBody,
+    reply: BatchSubmitReply,
+  }),
+  report: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/batchOrder/report',
+    summary: '下载批量下单结果（xlsx）',
+    body: BatchFileBody,
+    reply: ErrorEnvelope,
+    file: XLSX_TYPE,
+  }),
+};

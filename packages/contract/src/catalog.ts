@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { ImageCodeProof } from './identity.ts';
 import { Amount, Id as IdOf, Int } from './numbers.ts';
@@ -289,6 +290,10 @@ export type SpecialList = Static<typeof SpecialList>;
 export const SpecialListReply = Envelope(SpecialList);
 
 export const SiteQuery = Type.Object({ siteId: SiteId });
+/** A payload that names the site only. */
+export const SiteBody = Type.Object({ siteId: SiteId });
+/** activityList also reads a siteId from its query string. */
+export const ActivityListQuery = Type.Object({ siteId: Type.Optional(SiteId) });
 export const AdvertByIdBody = Type.Object({ siteId: SiteId, id: Id });
 export const AdvertListQuery = Type.Object({
   siteId: SiteId,
@@ -361,6 +366,11 @@ export type ShopProducts = Static<typeof ShopProducts>;
 export const ShopProductsReply = Envelope(ShopProducts);
 
 export const LICENCE_MAX_BYTES = 2 * 1024 * 1024;
+/** Multipart form data: the licence picture under `file`. */
+export const LicenceUploadBody = Type.Object({
+  siteId: SiteId,
+  file: Type.Unknown({ description: 'the image file' }),
+});
 export const LicenceUploadReply = Envelope(
   Type.Object({ url: Type.String({ description: 'pass it as licenceUrl when applying' }) }),
 );
@@ -435,3 +445,288 @@ export const ClientNotice = Type.Object({
 export const ClientTips = Type.Object({ notice: Type.Union([ClientNotice, Type.Null()]) });
 export type ClientTips = Static<typeof ClientTips>;
 export const ClientTipsReply = Envelope(ClientTips);
+
+// ---- the endpoint table ------------------------------------------------------------------
+
+const site = { site: 'required' } as const;
+const categories = { ...site, tag: 'catalog: categories' } as const;
+const products = { ...site, tag: 'catalog: products' } as const;
+const content = { ...site, tag: 'catalog: adverts and templates' } as const;
+const street = { ...site, tag: 'catalog: shops, merchants, service' } as const;
+
+/**
+ * The catalogue and content endpoints (spec sections 1, 2, 3, 7, 9). Paths follow the spec's
+ * own: shopper catalogue calls under /api/..., content and site calls under /mall/... . Every
+ * call needs the payload's siteId to name a site, and only ever reads that site's data.
+ */
+export const catalogApi = {
+  // ---- labels and categories ----
+  lableList: endpoint({
+    ...categories,
+    method: 'POST',
+    path: '/api/lableList',
+    summary: '分类标签列表（mallCateLables）',
+    body: LableListBody,
+    reply: LableListReply,
+  }),
+  productCateList: endpoint({
+    ...categories,
+    method: 'POST',
+    path: '/api/productCateList',
+    summary: '标签下的分类（cateProductList：levelId, levelName, id, catName）',
+    body: ProductCateListBody,
+    reply: ProductCateListReply,
+  }),
+  templateLableList: endpoint({
+    ...content,
+    method: 'POST',
+    path: '/mall/template/lableList',
+    summary: '分类标签列表（同 /api/lableList）',
+    body: LableListBody,
+    reply: LableListReply,
+  }),
+  cateList: endpoint({
+    ...content,
+    method: 'POST',
+    path: '/mall/template/cateList',
+    summary: '全部分类：每个标签及其分类，用于“全部分类”菜单',
+    body: CategoryTreeBody,
+    reply: CategoryTreeReply,
+  }),
+
+  // ---- products ----
+  productDetail: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/detail',
+    summary: '商品详情（含规格、本站价格、来源、店铺）',
+    body: ProductDetailBody,
+    reply: ProductDetailReply,
+  }),
+  productStock: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/stock',
+    summary: '商品各规格库存',
+    body: ProductStockBody,
+    reply: ProductStockReply,
+  }),
+  combinedStock: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/combinedStock',
+    summary: '多个商品规格的组合库存（productInfos 可为数组或 JSON 文本）',
+    body: CombinedStockBody,
+    reply: CombinedStockReply,
+  }),
+  productList: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/list',
+    summary: '商品列表：按分类（cateId）或标签（lableId），排序，每页 10 条，最多 100 页',
+    body: ProductListBody,
+    reply: ProductListReply,
+  }),
+  listByIds: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/listByIds',
+    summary: '按 id 取商品（最多 50 个，按请求顺序，只含本站在售商品）',
+    body: ProductListByIdsBody,
+    reply: ProductCardsReply,
+  }),
+  guessLike: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/guessLike',
+    summary: '猜你喜欢（同类热销，再补全站热销）',
+    body: GuessLikeBody,
+    reply: ProductCardsReply,
+  }),
+  limitCheck: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/limitCheck',
+    summary: '限购校验：在售、库存、每单限购',
+    body: LimitCheckBody,
+    reply: LimitCheckReply,
+  }),
+  homeProductList: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/homeList',
+    summary: '首页商品楼层：每个标签的热销商品',
+    body: HomeProductListBody,
+    reply: HomeProductListReply,
+  }),
+  search: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/search',
+    summary:
+      '商品搜索：中文分词、同义词、部分词；分类与价格筛选；相关度/价格/销量/新品排序；高亮；无结果时给出建议',
+    body: SearchBody,
+    reply: SearchReply,
+  }),
+  specialList: endpoint({
+    ...products,
+    method: 'POST',
+    path: '/api/product/specialList',
+    summary: '专题商品列表：类型 1 广告对应的商品；类型 2 广告只返回其外链 url',
+    body: SpecialListBody,
+    reply: SpecialListReply,
+  }),
+
+  // ---- adverts and templates ----
+  homeTemplate: endpoint({
+    ...content,
+    method: 'GET',
+    path: '/mall/template/homeTemplate',
+    summary: '首页模板（GET，siteId 在查询串）',
+    body: SiteQuery,
+    reply: HomeTemplateReply,
+  }),
+  allTemplates: endpoint({
+    ...content,
+    method: 'POST',
+    path: '/mall/template/allTemplates',
+    summary: '全部模板',
+    body: SiteBody,
+    reply: AllTemplatesReply,
+  }),
+  modeDetail: endpoint({
+    ...content,
+    method: 'POST',
+    path: '/mall/template/modeDetail',
+    summary: '模板详情（按 templateName）',
+    body: ModeDetailBody,
+    reply: ModeDetailReply,
+  }),
+  listByMode: endpoint({
+    ...content,
+    method: 'POST',
+    path: '/mall/template/listByMode',
+    summary: '按位置（mode）取广告列表',
+    body: ListByModeBody,
+    reply: AdvertListReply,
+  }),
+  templatePcInfo: endpoint({
+    ...content,
+    method: 'GET',
+    path: '/mall/template/pcInfo',
+    summary: 'PC 首页信息（GET；同 POST /mall/mallsite/pcInfo）',
+    body: PcInfoQuery,
+    reply: PcInfoGetReply,
+  }),
+  tinyPageInfo: endpoint({
+    ...content,
+    method: 'GET',
+    path: '/mall/template/tinyPageInfo',
+    summary: '微页面（GET；不带 id 为站点首页微页面）',
+    body: TinyPageQuery,
+    reply: TinyPageReply,
+  }),
+  siteAdvertInfo: endpoint({
+    ...content,
+    method: 'POST',
+    path: '/mall/advert/siteAdvertInfo',
+    summary: '站点广告（按位置分组：menu, banner, activity, floor）',
+    body: SiteBody,
+    reply: SiteAdvertInfoReply,
+  }),
+  advertList: endpoint({
+    ...content,
+    method: 'GET',
+    path: '/mall/advert/list',
+    summary: '广告列表（GET；可按 position 过滤）',
+    body: AdvertListQuery,
+    reply: AdvertListReply,
+  }),
+  advertById: endpoint({
+    ...content,
+    method: 'POST',
+    path: '/mall/advert/getById',
+    summary: '按 id 取广告',
+    body: AdvertByIdBody,
+    reply: AdvertReply,
+  }),
+  activityList: endpoint({
+    ...content,
+    method: 'POST',
+    path: '/mall/advert/activityList',
+    summary: '活动广告列表（POST；siteId 同时在查询串）',
+    query: ActivityListQuery,
+    body: SiteBody,
+    reply: AdvertListReply,
+  }),
+
+  // ---- shop street, merchant onboarding, customer service, client tips ----
+  shopList: endpoint({
+    ...street,
+    method: 'POST',
+    path: '/mall/shop/list',
+    summary: '店铺街：本站店铺，每页 10 个，每店 4 个热销商品',
+    body: ShopListBody,
+    reply: ShopListReply,
+  }),
+  shopProducts: endpoint({
+    ...street,
+    method: 'POST',
+    path: '/mall/shop/products',
+    summary: '店铺商品（排序、分页）',
+    body: ShopProductsBody,
+    reply: ShopProductsReply,
+  }),
+  licenceUpload: endpoint({
+    ...street,
+    method: 'POST',
+    path: '/mall/merchant/uploadLicence',
+    summary:
+      '上传营业执照（multipart：siteId, file；PNG/JPG/WebP，≤2 MB，按文件头校验；每地址每小时 10 次，全站每日限额）',
+    body: LicenceUploadBody,
+    reply: LicenceUploadReply,
+  }),
+  merchantApply: endpoint({
+    ...street,
+    auth: 'optional',
+    method: 'POST',
+    path: '/mall/merchant/apply',
+    summary: '提交商家入驻申请（每地址每小时 10 次）',
+    body: MerchantApplyBody,
+    reply: MerchantApplyReply,
+  }),
+  merchantStatus: endpoint({
+    ...street,
+    auth: 'optional',
+    method: 'POST',
+    path: '/mall/merchant/applyStatus',
+    summary: '入驻申请状态：登录会员的申请，或按手机号查询（需图形验证码）',
+    body: MerchantStatusBody,
+    reply: MerchantStatusReply,
+  }),
+  serviceChannels: endpoint({
+    ...street,
+    method: 'POST',
+    path: '/mall/service/channels',
+    summary: '商城客服渠道（热线、在线客服、邮箱）',
+    body: ServiceChannelsBody,
+    reply: ServiceChannelsReply,
+  }),
+  serviceMessage: endpoint({
+    ...street,
+    auth: 'optional',
+    method: 'POST',
+    path: '/mall/service/message',
+    summary: '客服留言（每地址每小时 5 次）',
+    body: ServiceMessageBody,
+    reply: ServiceMessageReply,
+  }),
+  clientTips: endpoint({
+    ...street,
+    method: 'POST',
+    path: '/mall/notice/queryClientTips',
+    summary: '客户端提示：站点当前的 PC 公告（表单提交）',
+    body: ClientTipsBody,
+    reply: ClientTipsReply,
+  }),
+};

@@ -11,12 +11,23 @@ export interface Endpoint<Body extends TSchema = TSchema, Reply extends TSchema 
   path: string;
   /** The request body; for GET, the query string. */
   body: Body;
-  /** The envelope of a successful answer (`Envelope(...)`). */
+  /** The envelope of a successful answer (`Envelope(...)`); for a file, the refusal's envelope. */
   reply: Reply;
+  /** POST only: the query string's schema, for calls that also put fields there. */
+  query?: TSchema;
+  /** The media type of a file answer (a download); a refusal still answers the envelope. */
+  file?: string;
+  /** Methods the server answers besides `method` (kept for older clients); the apps use `method`. */
+  alsoMethods?: readonly ('GET' | 'POST')[];
   /** 'required': the payload's siteId must name an existing site. */
   site?: 'required';
   /** 'required': 401/416 unless a valid token of this site comes with the call, whatever the body. */
   auth?: 'required' | 'optional';
+  /**
+   * An operator console endpoint (under /admin-api): the permission it needs ('orders:view'),
+   * 'self' for any logged-in operator, 'login' for the login itself. Members' tokens never pass.
+   */
+  operator?: string;
   /** OpenAPI tag and summary (the spec's name of the screen or action). */
   tag: string;
   summary: string;

@@ -1,7 +1,8 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type Endpoint, endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { EpochMs } from './numbers.ts';
-import { SiteId } from './site.ts';
+import { NoQuery, SiteId } from './site.ts';
 
 /**
  * Identity: members, sessions and every way in and out of a site (spec sections 3, 5, 7, 9).
@@ -303,3 +304,287 @@ export const GatewayAuthBody = Type.Object({
 export const GatewayAuthReply = Envelope(
   Type.Object({ authCode: Type.String(), expiresIn: Type.Integer({ description: 'seconds' }) }),
 );
+
+const tag = 'identity';
+const wxTag = 'identity: messaging app';
+const partnerTag = 'identity: partner login';
+const site = { site: 'required' } as const;
+const member = { auth: 'required' } as const;
+const siteAndMember = { site: 'required', auth: 'required' } as const;
+
+/** Each partner login: its own payload, the shared answer (data also on failure, spec section 7). */
+const partnerLogin = <B extends TSchema>(
+  path: string,
+  summary: string,
+  body: B,
+  encoding?: Endpoint['encoding'],
+) =>
+  endpoint({
+    ...site,
+    tag: partnerTag,
+    method: 'POST',
+    path,
+    summary,
+    body,
+    reply: PartnerLoginReply,
+    ...(encoding ? { encoding } : {}),
+  });
+
+/** Every way in and out of a site (spec sections 4, 5, 7, 9): keys, codes, logins, sessions. */
+export const identityApi = {
+  // ----- keys and anti-automation --------------------------------------------------------
+  publicKey: endpoint({
+    tag,
+    method: 'GET',
+    path: '/app/client/publicKey',
+    summary: '密码加密公钥（RSA-OAEP SHA-256；明文为 JSON {v, n, t}）',
+    body: NoQuery,
+    reply: PublicKeyReply,
+  }),
+  imageCode: endpoint({
+    ...site,
+    tag,
+    method: 'GET',
+    path: '/app/client/imageCode',
+    summary: '图形验证码（SVG；发送短信验证码前需要）',
+    body: ImageCodeQuery,
+    reply: ImageCodeReply,
+  }),
+
+  // ----- SMS ---------------------------------------------------------------------------------
+  sendSmsCode: endpoint({
+    ...site,
+    tag,
+    method: 'POST',
+    path: '/app/client/sendSmsCode',
+    summary: '发送短信验证码（6 位，5 分钟有效，60 秒后可重发；需图形验证码）',
+    body: SendSmsCodeBody,
+    reply: SendSmsCodeReply,
+  }),
+  smsLogin: endpoint({
+    ...site,
+    tag,
+    method: 'POST',
+    path: '/app/client/smsLogin',
+    summary: '短信验证码登录（登录方式 2）',
+    body: SmsLoginBody,
+    reply: LoginReply,
+  }),
+  sendCode: endpoint({
+    ...siteAndMember,
+    tag,
+    method: 'POST',
+    path: '/app/client/sendCode',
+    summary: '向当前会员手机发送校验验证码',
+    body: SendCodeBody,
+    reply: SendSmsCodeReply,
+  }),
+  validateCode: endpoint({
+    ...siteAndMember,
+    tag,
+    method: 'POST',
+    path: '/app/client/validateCode',
+    summary: '校验当前会员手机收到的验证码（一次有效）',
+    body: ValidateCodeBody,
+    reply: ValidateCodeReply,
+  }),
+
+  // ----- password, account, registration -------------------------------------------------
+  pwdLogin: endpoint({
+    ...site,
+    tag,
+    method: 'POST',
+    path: '/app/client/pwdLogin',
+    summary: '密码登录（登录方式 1：手机号 + 加密密码；失败较多时需图形验证码，同一地址对同一账号逐次延时）',
+    body: PwdLoginBody,
+    reply: LoginReply,
+  }),
+  accountLogin: endpoint({
+    ...site,
+    tag,
+    method: 'POST',
+    path: '/app/client/accountLogin',
+    summary: '账号登录（登录方式 3：账号 + 加密密码；失败较多时需图形验证码）',
+    body: AccountLoginBody,
+    reply: LoginReply,
+  }),
+  register: endpoint({
+    ...site,
+    tag,
+    method: 'POST',
+    path: '/app/client/register',
+    summary: '注册（仅 configJson.showRegister = Y 的站点；验证码用途 register）',
+    body: RegisterBody,
+    reply: LoginReply,
+  }),
+  isRegistered: endpoint({
+    ...site,
+    tag,
+    method: 'POST',
+    path: '/app/client/isRegistered',
+    summary: '手机号是否已注册（需图形验证码，登录会员查询本人手机号除外；每地址每分钟 10 次）',
+    body: IsRegisteredBody,
+    reply: IsRegisteredReply,
+  }),
+  findPassword: endpoint({
+    ...site,
+    tag,
+    method: 'POST',
+    path: '/app/client/findPassword',
+    summary: '找回密码（短信验证码 findPassword + 两次加密新密码；会员全部会话失效）',
+    body: FindPasswordBody,
+    reply: EmptyReply,
+  }),
+  uptPassword: endpoint({
+    ...member,
+    tag,
+    method: 'POST',
+    path: '/sys/user/personal/uptPassword',
+    summary: '修改密码（表单；oldPsw、newPsw1、newPsw2 均加密；其他会话失效）',
+    body: UptPasswordBody,
+    reply: EmptyReply,
+    encoding: 'form',
+  }),
+
+  // ----- session -------------------------------------------------------------------------------
+  checkToken: endpoint({
+    ...site,
+    tag,
+    method: 'POST',
+    path: '/app/client/checkToken',
+    summary: '校验登录令牌：有效 200；缺少或未知 401；过期、已退出、被顶替或属于其他站点 416',
+    body: CheckTokenBody,
+    reply: CheckTokenReply,
+  }),
+  logout: endpoint({
+    ...member,
+    tag,
+    method: 'POST',
+    path: '/app/client/logout',
+    summary: '退出：令牌在服务端立即失效',
+    body: LogoutBody,
+    reply: EmptyReply,
+  }),
+  personalInfo: endpoint({
+    ...member,
+    tag,
+    method: 'POST',
+    path: '/sys/user/personal/info',
+    summary: '个人中心：会员信息',
+    body: MemberInfoBody,
+    reply: MemberInfoReply,
+  }),
+  phoneCheck: endpoint({
+    ...siteAndMember,
+    tag,
+    method: 'POST',
+    path: '/app/client/phoneCheck',
+    summary: '手机号是否为当前会员的手机号',
+    body: PhoneCheckBody,
+    reply: PhoneCheckReply,
+  }),
+
+  // ----- messaging app ------------------------------------------------------------------------
+  wxAppId: endpoint({
+    ...site,
+    tag: wxTag,
+    method: 'POST',
+    path: '/app/client/wxAppId',
+    summary: '站点的公众号 appId',
+    body: WxAppIdBody,
+    reply: WxAppIdReply,
+  }),
+  wxConfig: endpoint({
+    ...site,
+    tag: wxTag,
+    method: 'POST',
+    path: '/app/client/wxConfig',
+    summary: 'JS-SDK 配置签名',
+    body: WxConfigBody,
+    reply: WxConfigReply,
+  }),
+  getOpenId: endpoint({
+    ...site,
+    tag: wxTag,
+    method: 'POST',
+    path: '/app/client/getOpenId',
+    summary: '网页授权 code 换 openId（附 10 分钟有效的 openIdSign）及是否已绑定',
+    body: GetOpenIdBody,
+    reply: GetOpenIdReply,
+  }),
+  checkBoundUser: endpoint({
+    ...site,
+    tag: wxTag,
+    method: 'POST',
+    path: '/app/client/checkBoundUser',
+    summary: 'openId 是否已绑定会员',
+    body: OpenIdBody,
+    reply: CheckBoundUserReply,
+  }),
+  tokenByOpenId: endpoint({
+    ...site,
+    tag: wxTag,
+    method: 'POST',
+    path: '/app/client/tokenByOpenId',
+    summary: 'openId 登录：已绑定会员的令牌',
+    body: OpenIdBody,
+    reply: LoginReply,
+  }),
+  payOpenId: endpoint({
+    ...siteAndMember,
+    tag: wxTag,
+    method: 'POST',
+    path: '/app/client/payOpenId',
+    summary: '支付用 openId（绑定到当前会员）',
+    body: PayOpenIdBody,
+    reply: PayOpenIdReply,
+  }),
+  bindMobile: endpoint({
+    ...site,
+    tag: wxTag,
+    method: 'POST',
+    path: '/app/client/bindMobile',
+    summary: '绑定手机号：已登录则设置手机号；未登录凭 openId + openIdSign 绑定并登录',
+    body: BindMobileBody,
+    reply: BindMobileReply,
+  }),
+
+  // ----- partner logins ------------------------------------------------------------------------
+  haersLogin: partnerLogin('/api/haers/authLogin', '银行票据登录（票据一次有效）', HaersAuthLoginBody),
+  normLogin: partnerLogin(
+    '/api/norm/phoneAndCstNo/authLogin',
+    '手机号 + 客户号登录（合作方以站点密钥加密 authLoginParams）',
+    NormAuthLoginBody,
+  ),
+  hrLogin: partnerLogin('/api/hr/authLogin', '加密参数银行登录（loginParams）', HrAuthLoginBody),
+  dingtalkLogin: partnerLogin(
+    '/app/client/h5mircoApp/dingtalkLogin',
+    '钉钉免登（urlencoded；corpId + authCode；仅 dingtalkAuthSwitch = 1 的站点）',
+    DingtalkLoginBody,
+    'urlencoded',
+  ),
+  activityLogin: partnerLogin(
+    '/api/activity/login',
+    '活动登录（非受邀用户：code 500，data.authErrUrl）',
+    ActivityLoginBody,
+  ),
+  marketingLogin: partnerLogin('/api/marketing/login', '营销登录', MarketingLoginBody),
+  autoLogin: endpoint({
+    ...site,
+    tag: partnerTag,
+    method: 'GET',
+    path: '/app/client/autoLogin',
+    summary: '自动登录（GET 签名参数；一次有效，5 分钟内）',
+    body: AutoLoginQuery,
+    reply: LoginReply,
+  }),
+  gatewayAuth: endpoint({
+    ...siteAndMember,
+    tag: partnerTag,
+    method: 'POST',
+    path: '/api/gateway/auth',
+    summary: '网关授权：为合作网关签发 5 分钟一次性授权码',
+    body: GatewayAuthBody,
+    reply: GatewayAuthReply,
+  }),
+};

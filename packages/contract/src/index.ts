@@ -1,4 +1,7 @@
+export * from './activity.ts';
 export * from './address.ts';
+export * from './admin.ts';
+export * from './aftersale.ts';
 export * from './batch.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
@@ -6,6 +9,7 @@ export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
+export * from './lottery.ts';
 export * from './money.ts';
 export * from './numbers.ts';
 export * from './order.ts';

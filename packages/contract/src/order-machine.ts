@@ -39,7 +39,7 @@ const S = ORDER_STATUS;
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   // The member submits an order (submit.ts).
   { from: null, to: S.pendingPayment, event: 'submit' },
-  // Coming (approval): an order that needs approval waits for the approver, who may pass it
+  // Approval (modules/approval): an order that needs approval waits for the approver, who may pass it
   // on to a second approver; approved it waits for payment (15), rejected it ends (21). Its
   // submitter may withdraw it while it waits.
   { from: null, to: S.pendingApproval, event: 'submitForApproval' },
@@ -50,6 +50,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: S.pendingFinalApproval, to: S.notApproved, event: 'reject' },
   { from: S.pendingApproval, to: S.withdrawn, event: 'cancel' },
   { from: S.pendingFinalApproval, to: S.withdrawn, event: 'cancel' },
+  // An order nobody approved within the site's approval time expires (modules/approval).
+  { from: S.pendingApproval, to: S.expired, event: 'expire' },
+  { from: S.pendingFinalApproval, to: S.expired, event: 'expire' },
   // Payment (pay.ts, wechat-pay.ts): physical goods wait for the supplier (24); an order of
   // virtual goods only is delivered at payment and so completed (23). From 15: coming.
   { from: S.pendingPayment, to: S.confirming, event: 'pay' },

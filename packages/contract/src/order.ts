@@ -1,7 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Address } from './address.ts';
 import { CartLinesInput, IdList } from './cart.ts';
-import { Envelope } from './envelope.ts';
+import { endpoint } from './endpoint.ts';
+import { Envelope, ErrorEnvelope } from './envelope.ts';
 import { Amount, Id as IdOf, Int } from './numbers.ts';
 import { Page, PageNum } from './paging.ts';
 import { SiteId } from './site.ts';
@@ -77,7 +78,7 @@ export const ORDER_MSG = {
 } as const;
 
 const Id = IdOf();
-const OrderNo = Type.String({ pattern: '^[A-Za-z0-9]{8,40}$' });
+export const OrderNo = Type.String({ pattern: '^[A-Za-z0-9]{8,40}$' });
 const Time = Type.String({ format: 'date-time' });
 
 // ---- model -------------------------------------------------------------------------------
@@ -211,6 +212,9 @@ export const SubmitOrderBody = Type.Object({
   ),
   requestId: Type.Optional(Type.String({ pattern: '^[\\w.:-]{8,64}$' })),
   remark: Type.Optional(Type.String({ maxLength: 200 })),
+  /** ORDER_TYPE_SECKILL (activity.ts) buys at the flash-sale price; activityId picks the sale. */
+  orderType: Type.Optional(Int(0, 99)),
+  activityId: Type.Optional(Id),
 });
 export type SubmitOrderBody = Static<typeof SubmitOrderBody>;
 export const SubmitOrderResult = Type.Object({
@@ -367,3 +371,150 @@ export const ChildTrack = Type.Object({
 export const TrackDetail = Type.Object({ list: Type.Array(ChildTrack) });
 export type TrackDetail = Static<typeof TrackDetail>;
 export const TrackDetailReply = Envelope(TrackDetail);
+
+/**
+ * Where WeChat Pay posts its notifies (the notify_url of a prepay or a refund), per site.
+ * Not endpoints of the table: WeChat signs the raw bytes and expects its own answers (204,
+ * or {code: 'FAIL', message}) rather than the envelope.
+ */
+export const WECHAT_NOTIFY_PATHS = {
+  transaction: '/api/pay/wechat/notify/:siteId',
+  refund: '/api/pay/wechat/refund-notify/:siteId',
+} as const;
+/** The notify path of one site (under the API prefix). */
+export const wechatNotifyPath = (kind: keyof typeof WECHAT_NOTIFY_PATHS, siteId: number) =>
+  WECHAT_NOTIFY_PATHS[kind].replace(':siteId', String(siteId));
+
+/** The media type of the spreadsheets the member downloads (order export, batch sheets). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+// ---- the endpoint table ------------------------------------------------------------------
+
+const member = { site: 'required', auth: 'required', tag: 'order' } as const;
+
+/** Orders, freight and points payment (spec sections 4, 7). */
+export const orderApi = {
+  submitOrder: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/client/submitOrder',
+    summary: '提交订单（购物车或立即购买）',
+    body: SubmitOrderBody,
+    reply: SubmitOrderReply,
+  }),
+  getFare: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/fare/getFare',
+    summary: '运费（按来源）',
+    body: FareBody,
+    reply: FareReply,
+  }),
+  totalFare: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/fare/totalFare',
+    summary: '运费合计',
+    body: FareBody,
+    reply: TotalFareReply,
+  }),
+  freightList: endpoint({
+    site: 'required',
+    tag: 'order',
+    method: 'POST',
+    path: '/api/fare/freightList',
+    summary: '运费规则',
+    body: FreightListBody,
+    reply: FreightListReply,
+  }),
+  payOrder: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/pay/payOrder',
+    summary: '支付订单（ye 积分支付；wx_pc 返回微信 Native 二维码）',
+    body: PayOrderBody,
+    reply: PayResultReply,
+  }),
+  payOrderInfo: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/pay/payOrderInfo',
+    summary: '待支付订单（收银台）',
+    body: OrderNoBody,
+    reply: PayOrderInfoReply,
+  }),
+  confirmPay: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/pay/confirmPay',
+    summary: '确认支付结果',
+    body: OrderNoBody,
+    reply: PayResultReply,
+  }),
+  payResultQuery: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/pay/payResultQuery',
+    summary: '支付结果查询（收银台轮询）',
+    body: OrderNoBody,
+    reply: PayResultReply,
+  }),
+  myOrderList: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/order/myOrderList',
+    summary: '我的订单',
+    body: MyOrderListBody,
+    reply: OrderPageReply,
+  }),
+  orderCount: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/order/orderCount',
+    summary: '各状态订单数',
+    body: OrderCountBody,
+    reply: OrderCountReply,
+  }),
+  orderDetail: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/order/orderDetail',
+    summary: '订单详情',
+    body: OrderNoBody,
+    reply: OrderDetailReply,
+  }),
+  cancelOrder: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/order/cancelOrder',
+    summary: '取消订单（仅待付款）',
+    body: CancelOrderBody,
+    reply: OrderStateReply,
+  }),
+  confirmOrder: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/order/confirmOrder',
+    summary: '确认收货',
+    body: OrderNoBody,
+    reply: OrderStateReply,
+  }),
+  /** The one answer of the order screens that is not an envelope: a file. */
+  exportOrderList: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/order/exportOrderList',
+    summary: '导出我的订单（xlsx）',
+    body: MyOrderListBody,
+    reply: ErrorEnvelope,
+    file: XLSX_TYPE,
+  }),
+  trackDetail: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/order/trackDetail',
+    summary: '物流详情',
+    body: OrderNoBody,
+    reply: TrackDetailReply,
+  }),
+};

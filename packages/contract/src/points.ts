@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Page, PageNum } from './paging.ts';
 import { SiteId } from './site.ts';
@@ -53,3 +54,25 @@ export type Bill = Static<typeof Bill>;
 export const BillList = Page(Bill);
 export type BillList = Static<typeof BillList>;
 export const BillListReply = Envelope(BillList);
+
+const member = { site: 'required', auth: 'required', tag: 'points' } as const;
+
+/** The member's points: balance and the ledger's entries (账单明细). */
+export const pointsApi = {
+  balance: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/points/balance',
+    summary: '积分余额',
+    body: PointsBalanceBody,
+    reply: PointsBalanceReply,
+  }),
+  billList: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/points/billList',
+    summary: '账单明细（积分流水）',
+    body: BillListBody,
+    reply: BillListReply,
+  }),
+};

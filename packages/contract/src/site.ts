@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id } from './numbers.ts';
 
@@ -25,6 +26,8 @@ export const SiteConfigJson = Type.Object({
   bankName: Type.Optional(Type.String()),
   /** Beyond the spec: pay part with points and the rest by WeChat (wx_pc). */
   mixedPay: Type.Optional(YesNo),
+  /** Beyond the spec: days after shipping before receipt confirms itself (after-sales windows start then). */
+  autoConfirmDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 })),
   /** Beyond the spec: an SMS-code site (loginWay 2) whose members may also log in with a password. */
   passwordLogin: Type.Optional(YesNo),
 });
@@ -118,3 +121,34 @@ export const ClientKeys = Type.Object({
 });
 export type ClientKeys = Static<typeof ClientKeys>;
 export const ClientKeysReply = Envelope(ClientKeys);
+
+/** A GET without a query. */
+export const NoQuery = Type.Object({});
+
+/** The site's endpoints (spec sections 3, 4, 8): configuration, home templates, client keys. */
+export const siteApi = {
+  getSiteConfig: endpoint({
+    method: 'POST',
+    path: '/mall/mallsite/getSiteConfig',
+    tag: 'site',
+    summary: '站点配置',
+    body: GetSiteConfigBody,
+    reply: GetSiteConfigReply,
+  }),
+  pcInfo: endpoint({
+    method: 'POST',
+    path: '/mall/mallsite/pcInfo',
+    tag: 'site',
+    summary: 'PC 首页模板',
+    body: PcInfoBody,
+    reply: PcInfoReply,
+  }),
+  clientKeys: endpoint({
+    method: 'GET',
+    path: '/app/client/clientKeys',
+    tag: 'site',
+    summary: '前端解密热线所需密钥',
+    body: NoQuery,
+    reply: ClientKeysReply,
+  }),
+};

@@ -1,6 +1,10 @@
 /** Every table of every module, for Drizzle's query API and drizzle-kit. */
 
+export * from '../modules/activity/activity.tables';
 export * from '../modules/address/address.tables';
+export * from '../modules/admin/admin.tables';
+export * from '../modules/aftersale/aftersale.tables';
+export * from '../modules/approval/approval.tables';
 export * from '../modules/cart/cart.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/identity/identity.tables';

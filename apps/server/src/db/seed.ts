@@ -1,11 +1,14 @@
 import { TEMPLATE } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
+import { seedOperators } from '../modules/admin/operators';
 import { seedMember } from '../modules/identity/members';
 import { postEntry } from '../modules/points/points.service';
 import { advert, mallSite, siteDistrict, siteTemplate } from '../modules/site/site.tables';
 import type { Db } from './client';
+import { seedActivities, seedLotteries } from './demo/activities';
 import { seedCatalog } from './demo/catalog';
 import { DEMO_MEMBERS } from './demo/members';
+import { DEMO_OPERATORS, DEMO_ROLES, DEMO_SITE_POLICIES } from './demo/operators';
 import { seedPromotions } from './demo/promotions';
 import { DEMO_SITES, type DemoSite } from './demo/sites';
 
@@ -37,6 +40,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   for (const site of DEMO_SITES) await seedSite(db, site);
   await seedCatalog(db, DEMO_SITES);
   await seedPromotions(db);
+  await seedActivities(db, [719, 1000]);
+  await seedLotteries(db, [719, 1000]);
   for (const { points, ...demo } of DEMO_MEMBERS) {
     const member = await seedMember(db, demo);
     await postEntry(db, {
@@ -47,6 +52,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       note: '开户赠送积分',
     });
   }
+  await seedOperators(db, DEMO_ROLES, DEMO_OPERATORS, DEMO_SITE_POLICIES);
   return true;
 }
 

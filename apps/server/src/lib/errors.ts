@@ -8,6 +8,8 @@ export class AppError extends Error {
   constructor(
     readonly code: number,
     readonly msg: string,
+    /** What the client needs to show the refusal (an activity's timing, an authErrUrl). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(msg);
     this.name = 'AppError';

@@ -34,21 +34,29 @@ export function serve<E extends Endpoint>(
   handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointAnswer<E>>,
   options: ServeOptions = {},
 ): void {
-  const input = declared.method === 'GET' ? { querystring: declared.body } : { body: declared.body };
+  const input =
+    declared.method === 'GET'
+      ? { querystring: declared.body }
+      : { body: declared.body, ...(declared.query ? { querystring: declared.query } : {}) };
+  // A file answer has no envelope to validate; OpenAPI names its media type instead.
+  const answer = declared.file ? { produces: [declared.file] } : { response: { 200: declared.reply } };
   app.route({
-    method: declared.method,
+    method: declared.alsoMethods ? [declared.method, ...declared.alsoMethods] : declared.method,
     url: declared.path,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: {
       ...(declared.site ? { site: declared.site } : {}),
       ...(declared.auth ? { auth: declared.auth } : {}),
+      ...(declared.operator ? { operator: declared.operator } : {}),
       ...options.config,
     },
     schema: {
       tags: [declared.tag],
       summary: declared.summary,
+      // A member endpoint says so in the OpenAPI (the `token` header scheme of plugins/docs.ts).
+      ...(declared.auth === 'required' ? { security: [{ token: [] }] } : {}),
       ...input,
-      response: { 200: declared.reply },
+      ...answer,
     },
     handler: handler as never,
   });

@@ -33,6 +33,8 @@ export const contextPlugin = fp(
     app.decorateRequest('ctx', null as never);
 
     async function resolveMember(req: FastifyRequest): Promise<void> {
+      // The console resolves its operators itself (modules/admin); a member token means nothing there.
+      if (req.routeOptions.config.operator) return;
       const required = req.routeOptions.config.auth === 'required';
       const token = tokenOf(req);
       if (!token) {

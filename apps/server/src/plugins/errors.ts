@@ -57,7 +57,15 @@ const CLIENT_FAULTS: Record<string, [number, string]> = {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, req, reply) => {
-    if (error instanceof AppError) return reply.status(200).send(fail(error.code, error.msg));
+    if (error instanceof AppError) {
+      // Refusal data is no shape of the route's success schema: sent as plain JSON.
+      if (error.data)
+        return reply
+          .status(200)
+          .serializer(JSON.stringify)
+          .send(fail(error.code, error.msg, error.data));
+      return reply.status(200).send(fail(error.code, error.msg));
+    }
     if (error.validation)
       return reply.status(200).send(fail(CODE.badRequest, validationMessage(error.validation)));
     const known = error.code ? CLIENT_FAULTS[error.code] : undefined;

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SiteCache } from '../modules/site/site.service';
+import { serveBuiltApp } from './built-app';
 import { oldIeNotice } from './old-ie-notice';
 
 export const BASE_PATH = '/shoppingmall/';
@@ -28,35 +28,12 @@ export const storefrontPlugin = fp(
       return reply.type('text/html; charset=utf-8').send(oldIeNotice(site?.config));
     });
 
-    if (!built) {
-      app.get(`${BASE_PATH}*`, { schema: { hide: true } }, async (_req, reply) =>
-        reply
-          .status(503)
-          .type('text/plain; charset=utf-8')
-          .send('The storefront is not built yet: run `npm run build -w @sitemall/web`.'),
-      );
-      return;
-    }
-
-    await app.register(fastifyStatic, {
+    await serveBuiltApp(app, {
       root: opts.webDist,
-      prefix: BASE_PATH,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders(res, file) {
-        // Hashed assets never change; the page and the version probe must always be fresh.
-        const fresh = file.endsWith('index.html') || file.endsWith('version.js');
-        res.setHeader('cache-control', fresh ? 'no-store' : 'public, max-age=31536000, immutable');
-      },
+      basePath: BASE_PATH,
+      buildHint: 'The storefront is not built yet: run `npm run build -w @sitemall/web`.',
     });
-    app.get(`${BASE_PATH}*`, { schema: { hide: true } }, async (req, reply) => {
-      const file = req.url.slice(BASE_PATH.length).split('?')[0] ?? '';
-      // Missing assets are a real 404, not the page: a stale hashed chunk must fail loudly.
-      if (/\.[a-z0-9]+$/i.test(file)) return reply.status(404).type('text/plain').send('Not found');
-      reply.header('cache-control', 'no-store');
-      return reply.sendFile('index.html', { cacheControl: false });
-    });
+    if (!built) return;
     app.get(BASE_PATH.slice(0, -1), { schema: { hide: true } }, async (_req, reply) =>
       reply.redirect(`${BASE_PATH}home`),
     );

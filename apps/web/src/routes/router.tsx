@@ -108,6 +108,17 @@ const MALL_PAGES: PageSpec[] = [
     load: () => import('./orderDetail.tsx'),
   },
   {
+    path: 'afterSaleList',
+    meta: { part: 'afterSaleList', title: '我的售后' },
+    addsSiteId: true,
+    load: () => import('./afterSaleList.tsx'),
+  },
+  {
+    path: 'afterSaleDetail',
+    meta: { part: 'afterSaleDetail', title: '售后详情' },
+    load: () => import('./afterSaleDetail.tsx'),
+  },
+  {
     path: 'productDetails',
     meta: { part: 'productDetails', title: '商品详情', breadcrumb: 'own' },
     load: () => import('./productDetails.tsx'),
@@ -144,6 +155,18 @@ const MALL_PAGES: PageSpec[] = [
     meta: { part: 'businessSettlement', title: '商家入驻', breadcrumb: true },
     addsSiteId: true,
     load: () => import('./businessSettlement.tsx'),
+  },
+  {
+    path: 'seckill',
+    meta: { part: 'seckill', title: '限时秒杀', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./seckill.tsx'),
+  },
+  {
+    path: 'lottery',
+    meta: { part: 'lottery', title: '幸运大转盘', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./lottery.tsx'),
   },
   {
     path: 'shopStreet',

@@ -1,8 +1,8 @@
 import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
-import type { ImageCode } from '@sitemall/contract';
+import { identityApi } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance, Input, Space } from 'antd';
-import { request } from '../api/request.ts';
+import { call } from '../api/client.ts';
 import './imageCode.css';
 
 /**
@@ -13,18 +13,13 @@ import './imageCode.css';
 
 export const IMAGE_CODE_REQUIRED = '请输入图形验证码';
 
-export const fetchImageCode = (siteId: string) =>
-  request<ImageCode>('/app/client/imageCode', { siteId }, { method: 'GET', repeat: true });
+export const fetchImageCode = (siteId: string) => call(identityApi.imageCode, { siteId }, { repeat: true });
 
 /** One form's current image code; `enabled` false draws none until the form needs one. */
 export function useImageCode(siteId: string | null, scope: string, enabled = true) {
   return useQuery({
     queryKey: ['imageCode', siteId, scope],
-    queryFn: async () => {
-      const answer = await fetchImageCode(siteId ?? '');
-      if (answer.code !== 200 || !answer.data) throw new Error(answer.msg || '图形验证码获取失败');
-      return answer.data;
-    },
+    queryFn: () => fetchImageCode(siteId ?? ''),
     enabled: enabled && !!siteId,
     staleTime: 4 * 60_000,
     gcTime: 0,

@@ -14,7 +14,8 @@ import type { Member, RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, failure } from '../../lib/errors';
 import { siteOf, sourceOf } from '../catalog/catalog.service';
-import { type SpecificationOnSite, specificationOptions, specificationsOnSite } from '../catalog/products';
+import { specificationOptions, specificationsOnSite } from '../catalog/products';
+import { purchaseProblem } from '../catalog/purchasable';
 import type { Site } from '../site/site.service';
 import { cartLine } from './cart.tables';
 
@@ -92,15 +93,6 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Why a line cannot be bought now, or '' (current on-sale state, stock and limit). */
-export function lineProblem(spec: SpecificationOnSite | undefined, productId: number, num: number): string {
-  if (!spec || spec.productId !== productId || !spec.isOnSale) return CART_MSG.notOnSale;
-  if (spec.stock <= 0) return '该规格已售罄';
-  if (spec.stock < num) return `库存不足，仅剩 ${spec.stock} 件`;
-  if (spec.limitNum > 0 && num > spec.limitNum) return `该商品每单限购 ${spec.limitNum} 件`;
-  return '';
-}
-
 /**
  * Adds lines to the member's cart; a specification already there gets the quantity added
  * (spec section 5), capped at the largest quantity a line may hold. Only specifications the
@@ -149,7 +141,7 @@ export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise
         num: cartLine.num,
       });
     for (const line of added) {
-      const problem = lineProblem(specs.get(line.specificationId), line.productId, line.num);
+      const problem = purchaseProblem(specs.get(line.specificationId), line);
       if (problem) throw failure(problem);
     }
     const [row] = await tx.select({ n: count() }).from(cartLine).where(owner(ctx));
@@ -225,7 +217,7 @@ export async function getCart(ctx: MemberCtx): Promise<Cart> {
   ]);
   const list: CartItem[] = rows.map((row) => {
     const spec = specs.get(row.specificationId);
-    const msg = lineProblem(spec, row.productId, row.num);
+    const msg = purchaseProblem(spec, row);
     return {
       id: row.id,
       itemId: row.productId,

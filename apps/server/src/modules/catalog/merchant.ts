@@ -56,23 +56,31 @@ export function imageTypeOf(data: Buffer): string | undefined {
 }
 
 /**
- * Stores a business licence image under DATA_DIR/uploads/licence. The file must be a PNG, JPEG
- * or WebP by its magic bytes and at most 2 MB, and fit in today's upload quota. Licences are
- * not served publicly; the answer's url is the reference an application carries.
+ * Stores an uploaded image under DATA_DIR/uploads/<folder>. The file must be a PNG, JPEG or
+ * WebP by its magic bytes and at most 2 MB, and fit in today's upload quota. The answer's url
+ * is the reference the form that needed the picture carries (licences, after-sales pictures).
  */
-export async function uploadLicence(db: Db, dataDir: string, file: unknown): Promise<{ url: string }> {
-  if (!Buffer.isBuffer(file) || file.length === 0)
-    throw badRequest('请选择要上传的营业执照图片（字段 file）');
+export async function storeUploadedImage(
+  db: Db,
+  dataDir: string,
+  file: unknown,
+  folder: string,
+  missing: string,
+): Promise<{ url: string }> {
+  if (!Buffer.isBuffer(file) || file.length === 0) throw badRequest(missing);
   if (file.length > LICENCE_MAX_BYTES) throw badRequest('图片不能超过 2 MB');
   const ext = imageTypeOf(file);
   if (!ext) throw badRequest('仅支持 PNG、JPG、WebP 格式的图片');
   if (!(await reserveUploadBytes(db, file.length))) throw new AppError(429, UPLOAD_QUOTA_MSG);
   const name = `${randomUUID()}.${ext}`;
-  const folder = path.join(dataDir, 'uploads', 'licence');
-  await mkdir(folder, { recursive: true });
-  await writeFile(path.join(folder, name), file, { flag: 'wx' });
-  return { url: `/uploads/licence/${name}` };
+  await mkdir(path.join(dataDir, 'uploads', folder), { recursive: true });
+  await writeFile(path.join(dataDir, 'uploads', folder, name), file, { flag: 'wx' });
+  return { url: `/uploads/${folder}/${name}` };
 }
+
+/** A business licence image (not served publicly). */
+export const uploadLicence = (db: Db, dataDir: string, file: unknown) =>
+  storeUploadedImage(db, dataDir, file, 'licence', '请选择要上传的营业执照图片（字段 file）');
 
 const toApplication = (row: typeof merchantApplication.$inferSelect): MerchantApplication => ({
   applyId: row.id,

@@ -31,6 +31,7 @@ import {
   sitePrice,
   siteProduct,
 } from './catalog.tables';
+import { purchaseProblem } from './purchasable';
 
 const ph = sql.placeholder;
 
@@ -360,14 +361,8 @@ export async function limitCheck(ctx: RequestContext, productInfos: unknown): Pr
   for (const l of lines) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const list = lines.map((line) => {
     const row = state(line);
-    const limitNum = row?.limitNum ?? 0;
-    const stock = row?.stock ?? 0;
-    let msg = '';
-    if (!row?.isOnSale) msg = '商品不存在或已下架';
-    else if (limitNum > 0 && (perProduct.get(line.productId) ?? 0) > limitNum)
-      msg = `该商品每单限购 ${limitNum} 件`;
-    else if (stock < line.num) msg = stock > 0 ? `库存不足，仅剩 ${stock} 件` : '该规格已售罄';
-    return { ...line, limitNum, stock, isPassed: msg === '', msg };
+    const msg = purchaseProblem(row, { ...line, perOrder: perProduct.get(line.productId) });
+    return { ...line, limitNum: row?.limitNum ?? 0, stock: row?.stock ?? 0, isPassed: msg === '', msg };
   });
   return { isPassed: list.every((l) => l.isPassed), list };
 }

@@ -1,3 +1,4 @@
+import { identityApi } from '@sitemall/contract';
 import type { TestApp } from '../../test/harness';
 import { encryptSecret } from './crypto';
 
@@ -44,7 +45,7 @@ export function client(t: TestApp) {
 
   /** An image code and its answer, read through the captcha simulator. */
   async function captcha(siteId: number) {
-    const { body } = await get<{ captchaId: string; svg: string }>('/app/client/imageCode', {
+    const { body } = await get<{ captchaId: string; svg: string }>(identityApi.imageCode.path, {
       siteId: String(siteId),
     });
     const { captchaId } = body.data;
@@ -57,7 +58,7 @@ export function client(t: TestApp) {
   /** Sends a code through the API and reads it from the SMS simulator's outbox. */
   async function smsCode(siteId: number, phone: string, purpose = 'login', ip?: string) {
     const sent = await post(
-      '/app/client/sendSmsCode',
+      identityApi.sendSmsCode.path,
       { siteId, phone, purpose, ...(await captcha(siteId)) },
       undefined,
       ip,
@@ -74,7 +75,7 @@ export function client(t: TestApp) {
 
   async function pwdLogin(siteId: number, phone: string, password: string) {
     return post<{ token: string; user: { id: number; phone: string | null; username: string | null } }>(
-      '/app/client/pwdLogin',
+      identityApi.pwdLogin.path,
       { siteId, phone, password: enc(password) },
     );
   }

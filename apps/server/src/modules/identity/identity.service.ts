@@ -136,8 +136,10 @@ async function passwordLogin(
   const site = siteOf(ctx);
   await ipGate(ctx);
   const attempt = { siteId: site.row.id, account: input.account, ...input.proof };
-  await guardLogin(ctx, attempt);
+  // Decrypted first: a replayed or malformed ciphertext is no password guess, and the guard
+  // counts every try it lets through as a failure until the password proves right.
   const password = await decrypt(ctx, input.password);
+  await guardLogin(ctx, attempt);
   const row = await input.lookup();
   // Unknown account and wrong password cost the same and answer the same.
   const matches = await verifyPassword(row?.passwordHash, password);

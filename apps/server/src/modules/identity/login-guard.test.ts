@@ -72,11 +72,28 @@ describe('login failures', () => {
     expect(line).toMatchObject({ outcome: 'failed', siteId: 1000, account: 'p:138****1000' });
   });
 
+  it('lets a burst of parallel guesses reach the password no more often than one after another', async () => {
+    const phone = '13700008003';
+    await seedMember(t.db, { siteId: 1000, phone, password: 'Owner123' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => login(phone, 'Guess123', '10.74.0.1')),
+    );
+    const checked = answers.filter((a) => a.code === 500);
+    expect(checked).toHaveLength(LOGIN_GUARD.pairCaptchaAfter);
+    expect(answers.filter((a) => a.code === 429)).toHaveLength(12 - LOGIN_GUARD.pairCaptchaAfter);
+    // The turned-away tries were not counted: the pair waits the delay of its real failures.
+    const next = await login(phone, 'Owner123', '10.74.0.1');
+    const seconds = Number(next.msg.match(/^尝试次数过多，请(\d+)秒后再试$/)?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(delayAfter(LOGIN_GUARD.pairCaptchaAfter));
+  });
+
   it('keeps the failures across a restart (no Redis needed)', async () => {
     const phone = '13700008001';
     await seedMember(t.db, { siteId: 1000, phone, password: 'Owner123' });
     const ip = '10.72.0.1';
-    for (let i = 0; i < LOGIN_GUARD.pairCaptchaAfter; i += 1) await login(phone, 'Guess123', ip);
+    // Started first, so that it saw none of the failures in memory, and so that the check
+    // follows the last failure at once: the delay it asserts lasts a few seconds of real time.
     const restarted = await buildApp({
       database: t.database,
       secrets: t.secrets,
@@ -84,6 +101,7 @@ describe('login failures', () => {
       catalogs: t.catalogs,
     });
     try {
+      for (let i = 0; i < LOGIN_GUARD.pairCaptchaAfter; i += 1) await login(phone, 'Guess123', ip);
       expect((await login(phone, 'Owner123', ip, { app: restarted })).msg).toMatch(
         /^尝试次数过多，请\d+秒后再试$/,
       );

@@ -64,28 +64,19 @@ async function spread(ctx: IdentityCtx): Promise<number> {
   return row?.n ?? 0;
 }
 
-/**
- * Before the password is checked: a pair that keeps failing waits out its delay (429, in
- * seconds), and an image code is required once the pair, the account or the address has failed
- * often enough. A code that comes unasked is checked too (the storefront shows it after a
- * failure).
- */
-export async function guardLogin(ctx: IdentityCtx, attempt: LoginAttempt): Promise<void> {
-  const state = await failureState(ctx, attempt);
-  const wait = delayAfter(state.pair) - state.pairIdle;
-  if (wait > 0) throw tooMany(IDENTITY_MSG.loginDelay(wait));
-  const needed =
-    state.pair >= LOGIN_GUARD.pairCaptchaAfter ||
-    state.account >= LOGIN_GUARD.accountCaptchaAfter ||
-    (await spread(ctx)) >= LOGIN_GUARD.sprayAccounts;
-  const given = attempt.imageCode?.trim();
-  if (!needed && !given) return;
-  if (!attempt.captchaId || !given) throw badRequest(IDENTITY_MSG.imageCodeRequired);
-  await consumeImageCode(ctx.db, { siteId: attempt.siteId, captchaId: attempt.captchaId, answer: given });
-}
+const pairOf = (ctx: IdentityCtx, attempt: LoginAttempt) =>
+  and(
+    eq(loginFailure.siteId, attempt.siteId),
+    eq(loginFailure.account, attempt.account),
+    eq(loginFailure.ip, ctx.ip),
+  );
 
-/** Counts a failed password for the pair; alerts when the address is spraying accounts. */
-export async function recordLoginFailure(ctx: IdentityCtx, attempt: LoginAttempt): Promise<void> {
+/**
+ * Counts a try of the pair before its password is checked, in one statement: parallel tries
+ * each get their own place in line, so a burst of guesses cannot all pass the check made for
+ * the first (a right password forgets the count again). Returns the failures before this try.
+ */
+async function countTry(ctx: IdentityCtx, attempt: LoginAttempt): Promise<number> {
   const stale = sql`${loginFailure.lastFailedAt} <= now() - make_interval(secs => ${LOGIN_GUARD.windowSeconds})`;
   const [row] = await ctx.db
     .insert(loginFailure)
@@ -100,14 +91,63 @@ export async function recordLoginFailure(ctx: IdentityCtx, attempt: LoginAttempt
       target: [loginFailure.siteId, loginFailure.account, loginFailure.ip],
       set: {
         failures: sql`case when ${stale} then 1 else ${loginFailure.failures} + 1 end`,
-        lastFailedAt: sql`now()`,
+        // The time of the last failure moves when the password proves wrong, not before.
+        lastFailedAt: sql`case when ${stale} then now() else ${loginFailure.lastFailedAt} end`,
       },
     })
     .returning({ failures: loginFailure.failures });
+  return (row?.failures ?? 1) - 1;
+}
+
+/** A try the guard turned away never reached the password: it is not a failure. */
+async function uncountTry(ctx: IdentityCtx, attempt: LoginAttempt): Promise<void> {
+  await ctx.db
+    .update(loginFailure)
+    .set({ failures: sql`${loginFailure.failures} - 1` })
+    .where(and(pairOf(ctx, attempt), sql`${loginFailure.failures} > 1`));
+  await ctx.db.delete(loginFailure).where(and(pairOf(ctx, attempt), eq(loginFailure.failures, 1)));
+}
+
+/**
+ * Before the password is checked: a pair that keeps failing waits out its delay (429, in
+ * seconds), and an image code is required once the pair, the account or the address has failed
+ * often enough. A code that comes unasked is checked too (the storefront shows it after a
+ * failure). A try that passes stays counted as a failure until the password proves right.
+ */
+export async function guardLogin(ctx: IdentityCtx, attempt: LoginAttempt): Promise<void> {
+  const state = await failureState(ctx, attempt);
+  const spraying = (await spread(ctx)) >= LOGIN_GUARD.sprayAccounts;
+  const pair = await countTry(ctx, attempt);
+  try {
+    const wait = delayAfter(pair) - state.pairIdle;
+    if (wait > 0) throw tooMany(IDENTITY_MSG.loginDelay(wait));
+    const account = state.account - state.pair + pair;
+    const needed =
+      pair >= LOGIN_GUARD.pairCaptchaAfter || account >= LOGIN_GUARD.accountCaptchaAfter || spraying;
+    const given = attempt.imageCode?.trim();
+    if (!needed && !given) return;
+    if (!attempt.captchaId || !given) throw badRequest(IDENTITY_MSG.imageCodeRequired);
+    await consumeImageCode(ctx.db, { siteId: attempt.siteId, captchaId: attempt.captchaId, answer: given });
+  } catch (error) {
+    await uncountTry(ctx, attempt);
+    throw error;
+  }
+}
+
+/**
+ * A wrong password: the try guardLogin counted stays a failure, dated now. Alerts when the
+ * address is spraying (failing on many accounts).
+ */
+export async function recordLoginFailure(ctx: IdentityCtx, attempt: LoginAttempt): Promise<void> {
   // Old rows go on the way (indexed); nothing else reads them.
   await ctx.db
     .delete(loginFailure)
     .where(lt(loginFailure.lastFailedAt, sql`now() - make_interval(secs => ${LOGIN_GUARD.windowSeconds})`));
+  const [row] = await ctx.db
+    .update(loginFailure)
+    .set({ lastFailedAt: sql`now()` })
+    .where(pairOf(ctx, attempt))
+    .returning({ failures: loginFailure.failures });
   if (row?.failures !== 1) return;
   // A new account for this address: is it spraying?
   const accounts = await spread(ctx);

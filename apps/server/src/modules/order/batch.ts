@@ -22,6 +22,7 @@ import {
   type SpecificationOnSite,
   specificationsOnSite,
 } from '../catalog/products';
+import { purchaseProblem } from '../catalog/purchasable';
 import { getBalance } from '../points/points.service';
 import { readSheet, reportWorkbook, type SheetRow, templateWorkbook } from './batch-sheet';
 import { fareOf } from './freight';
@@ -176,10 +177,12 @@ async function checkBatch(
     if (!Number.isInteger(num) || num < 1 || num > BATCH_MAX_NUM)
       errors.push(`数量须为 1-${BATCH_MAX_NUM} 的整数`);
     else if (spec) {
-      if (!spec.isOnSale) errors.push('该商品已下架');
-      else if (options.stock && spec.stock <= 0) errors.push('该规格已售罄');
-      else if (options.stock && spec.stock < num) errors.push(`库存不足，仅剩 ${spec.stock} 件`);
-      else if (spec.limitNum > 0 && num > spec.limitNum) errors.push(`该商品每单限购 ${spec.limitNum} 件`);
+      const problem = purchaseProblem(
+        spec,
+        { productId: spec.productId, num },
+        { stock: options.stock, offSale: '该商品已下架' },
+      );
+      if (problem) errors.push(problem);
     }
     let recipient: AddressSnapshot | undefined;
     const recipientErrors: string[] = [];

@@ -2,6 +2,7 @@ import { fenToYuan, ORDER_STATUS } from '@sitemall/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
+import { releaseSeckill } from '../activity/seckill';
 import { returnStock } from '../catalog/products';
 import { entryByRequestKey, postEntry } from '../points/points.service';
 import { moveOrders, type OrderRow, statusName } from './order.service';
@@ -220,6 +221,7 @@ export async function refundOrder(
       .from(orderLine)
       .where(eq(orderLine.orderId, order.id));
     await returnStock(tx, lines);
+    await releaseSeckill(tx, [order.orderNo]);
     return { orderNo: order.orderNo, status: ORDER_STATUS.withdrawn, refunded: order.payAmount, isNew: true };
   });
 }

@@ -19,6 +19,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
+import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/products';
 import { releaseOrderVouchers } from '../voucher/voucher.service';
@@ -143,8 +144,10 @@ export async function endUnpaidOrders(
   ids: readonly number[],
   to: OrderStatus,
   note: string,
+  /** Orders waiting for approval (11, 12) or approved (15) end the same way (modules/approval). */
+  from: OrderStatus = ORDER_STATUS.pendingPayment,
 ): Promise<OrderRow[]> {
-  const moved = await moveOrders(tx, ids, { from: ORDER_STATUS.pendingPayment, to, note });
+  const moved = await moveOrders(tx, ids, { from, to, note });
   if (moved.length === 0) return moved;
   const lines = await tx
     .select({ specificationId: orderLine.specificationId, num: orderLine.num })
@@ -156,11 +159,9 @@ export async function endUnpaidOrders(
       ),
     );
   await returnStock(tx, lines);
-  await releaseOrderVouchers(
-    tx,
-    moved.map((o) => o.orderNo),
-    note,
-  );
+  const orderNos = moved.map((o) => o.orderNo);
+  await releaseOrderVouchers(tx, orderNos, note);
+  await releaseSeckill(tx, orderNos);
   return moved;
 }
 

@@ -9,7 +9,7 @@ import {
   type SubmitOrderResult,
 } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { memberAddress } from '../address/address.tables';
 import { cartLine } from '../cart/cart.tables';
@@ -330,11 +330,17 @@ describe('payOrder and my orders', () => {
       .update(mallOrder)
       .set({ expireAt: new Date(Date.now() - 1000) })
       .where(eq(mallOrder.orderNo, orderNo));
-    const job = startOrderExpiry(t.db, { intervalMs: 20 });
-    for (let i = 0; i < 100 && (await detail(orderNo)).data.status === 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    // Only the job's interval is faked: the database's own timers stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const job = startOrderExpiry(t.db, { intervalMs: 30_000 });
+      vi.advanceTimersByTime(29_999);
+      expect((await detail(orderNo)).data.status).toBe(0);
+      vi.advanceTimersByTime(1);
+      await job.stop(); // waits for the run the interval started
+    } finally {
+      vi.useRealTimers();
     }
-    await job.stop();
     expect((await detail(orderNo)).data.status).toBe(41);
     expect(await stockOf(t.db, goods[1]!.specificationId)).toBe(20);
   });

@@ -27,6 +27,10 @@ export const payWaysOf = (ctx: MemberCtx) =>
     name: PAY_WAY_NAME[code] ?? code,
   }));
 
+/** Orders that wait for payment: submitted (0) or approved (15, modules/approval). */
+export const isPayable = (status: number) =>
+  status === ORDER_STATUS.pendingPayment || status === ORDER_STATUS.approvedPendingPayment;
+
 const memberRef = (ctx: MemberCtx) => ({ siteId: ctx.site.row.id, memberId: ctx.member.id });
 
 async function resultOf(
@@ -70,7 +74,7 @@ export async function payOrder(
     !(PAY_WAYS as readonly string[]).includes(input.payWay)
   )
     throw failure(ORDER_MSG.payWayOff);
-  if (order.status !== ORDER_STATUS.pendingPayment) throw failure(ORDER_MSG.notPending);
+  if (!isPayable(order.status)) throw failure(ORDER_MSG.notPending);
   if (order.expireAt.getTime() <= Date.now()) throw failure(ORDER_MSG.expired);
   if (input.payWay === PAY_WAY.wechatPc) {
     const code = await wechat.startCode(ctx, order, input.pointsAmount ?? 0);
@@ -90,7 +94,7 @@ export async function payOrder(
       .where(
         and(
           eq(mallOrder.id, order.id),
-          eq(mallOrder.status, ORDER_STATUS.pendingPayment),
+          eq(mallOrder.status, order.status),
           gt(mallOrder.expireAt, new Date()),
         ),
       )
@@ -117,7 +121,7 @@ export async function payOrder(
       });
     }
     const [moved] = await moveOrders(tx, [order.id], {
-      from: ORDER_STATUS.pendingPayment,
+      from: order.status,
       to: next,
       note: `${PAY_WAY_NAME[input.payWay]}成功`,
     });
@@ -128,8 +132,7 @@ export async function payOrder(
   if (paid) return { result: paid, hasPaidNow: true };
   // Nothing was written: a parallel payment or the expiry won. Reading now is safe to fail.
   const now = await findOrder(ctx, input.orderNo);
-  if (!now.paidAt)
-    throw failure(now.status === ORDER_STATUS.pendingPayment ? ORDER_MSG.expired : ORDER_MSG.notPending);
+  if (!now.paidAt) throw failure(isPayable(now.status) ? ORDER_MSG.expired : ORDER_MSG.notPending);
   return { result: await resultOf(ctx, now), hasPaidNow: false };
 }
 

@@ -4,6 +4,8 @@ import {
   type FareBody,
   ORDER_MSG,
   ORDER_STATUS,
+  ORDER_TYPE_SECKILL,
+  SECKILL_MSG,
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
@@ -11,11 +13,13 @@ import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
+import { type SeckillSale, seckillOffer, takeSeckill } from '../activity/seckill';
+import { enterSeckill } from '../activity/seckill-gate';
 import { defaultAddress, getAddress } from '../address/address.service';
+import { approvalFor } from '../approval/approval.service';
 import {
   type CartLineValue,
   cartLinesOf,
-  lineProblem,
   type MemberCtx,
   parseCartLines,
   parseIdList,
@@ -23,6 +27,7 @@ import {
 } from '../cart/cart.service';
 import { sourceOf } from '../catalog/catalog.service';
 import { reserveStock, type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
+import { purchaseProblem } from '../catalog/purchasable';
 import { memberPricing } from '../vip/vip.service';
 import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';
 import { type FareGroup, fareList, fareOf } from './freight';
@@ -66,7 +71,7 @@ interface PricedGroup extends FareGroup {
  * Prices lines from the server's own data (the client never sends a price) and checks each
  * against sale state, stock and the per-order purchase limit; groups them per supply source.
  */
-async function priceLines(ctx: MemberCtx, input: CartLineValue[]) {
+async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: SeckillSale) {
   const merged = new Map<number, { productId: number; specificationId: number; num: number }>();
   for (const l of input) {
     const earlier = merged.get(l.specificationId);
@@ -79,8 +84,11 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[]) {
   for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const groups = new Map<number, PricedGroup>();
   for (const l of merged.values()) {
-    const spec = specs.get(l.specificationId);
-    const problem = lineProblem(spec, l.productId, perProduct.get(l.productId) ?? l.num);
+    const listed = specs.get(l.specificationId);
+    // A flash sale's line is priced at the activity price.
+    const spec =
+      listed && sale?.specificationId === l.specificationId ? { ...listed, price: sale.price } : listed;
+    const problem = purchaseProblem(spec, { ...l, perOrder: perProduct.get(l.productId) });
     if (!spec || problem) throw failure(spec ? `${spec.name}：${problem}` : problem);
     const source = sourceOf(ctx.site, spec.source, spec.sourceType);
     const group = groups.get(spec.source) ?? {
@@ -208,7 +216,12 @@ export async function submitOrder(
   }
   const voucherIds = parseVoucherIds(input.accVoucherIds);
   const { cartIds, lines } = await checkoutLines(ctx, input);
-  const groups = await priceLines(ctx, lines);
+  // Flash sale (activity module): checked here, stock and member count taken in the transaction.
+  const sale =
+    input.orderType === ORDER_TYPE_SECKILL ? await seckillOffer(ctx, lines, input.activityId) : undefined;
+  const groups = await priceLines(ctx, lines, sale);
+  // A flash-sale price takes no other discount.
+  if (sale && voucherIds.length > 0) throw failure(SECKILL_MSG.noVoucher);
   const voucherAmount = await applyOrderVouchers(ctx, voucherIds, groups);
   const needsAddress = groups.some((g) => g.hasAddress);
   const address = needsAddress ? (options.address ?? (await deliveryAddress(ctx, input.addressId))) : null;
@@ -219,11 +232,18 @@ export async function submitOrder(
   if (!Number.isSafeInteger(payAmount) || payAmount > 2_147_483_647)
     throw failure('订单金额过大，请分开下单');
   const orderNo = newOrderNo();
-  const expireAt = new Date(Date.now() + options.expireMinutes * 60_000);
+  // Approval (modules/approval): a site's rule may send the order to approvers first (11).
+  const approval = await approvalFor(ctx.db, { siteId: ctx.site.row.id, payAmount });
+  const status = approval?.status ?? ORDER_STATUS.pendingPayment;
+  const expireAt =
+    approval?.expireAt ?? new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
+  const leaveSeckill = sale ? await enterSeckill(sale) : undefined;
   try {
     await ctx.db.transaction(async (tx) => {
+      // First, so that a rush's losers are refused before they queue on the product's stock row.
+      if (sale) await takeSeckill(tx, sale, orderNo);
       const short = await reserveStock(
         tx,
         groups.flatMap((g) => g.lines.map((l) => ({ specificationId: l.spec.specificationId, num: l.num }))),
@@ -239,7 +259,7 @@ export async function submitOrder(
           orderNo,
           siteId: ctx.site.row.id,
           memberId: ctx.member.id,
-          status: ORDER_STATUS.pendingPayment,
+          status,
           orderType,
           goodsAmount,
           freightAmount,
@@ -265,7 +285,7 @@ export async function submitOrder(
             sourceType: g.sourceType,
             sourceName: g.sourceName,
             hasAddress: g.hasAddress,
-            status: ORDER_STATUS.pendingPayment,
+            status,
             goodsAmount: g.goodsAmount,
             freightAmount: fares[i] ?? 0,
           })
@@ -292,8 +312,8 @@ export async function submitOrder(
       await tx.insert(orderStatusLog).values({
         orderId: order.id,
         siteId: ctx.site.row.id,
-        status: ORDER_STATUS.pendingPayment,
-        note: '提交订单',
+        status,
+        note: approval ? '提交订单，待审批' : '提交订单',
       });
       await removeOrderedLines(tx, ctx, cartIds);
     });
@@ -304,12 +324,14 @@ export async function submitOrder(
       if (earlier) return earlier;
     }
     throw error;
+  } finally {
+    leaveSeckill?.();
   }
   return {
     orderNo,
     childOrderNo: groups.map((_, i) => `${orderNo}${pad(i + 1, 2)}`),
     payAmount,
-    status: ORDER_STATUS.pendingPayment,
+    status,
     expireTime: expireAt.toISOString(),
     msg: ORDER_MSG.submitted,
   };

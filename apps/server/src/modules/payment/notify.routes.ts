@@ -1,4 +1,4 @@
-import { isRowId } from '@sitemall/contract';
+import { isRowId, WECHAT_NOTIFY_PATHS } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -142,8 +142,6 @@ export const wechatNotifyRoutes: FastifyPluginAsync<{
   }
 
   const schema = { hide: true };
-  app.post('/api/pay/wechat/notify/:siteId', { schema }, (req, reply) => receive('transaction', req, reply));
-  app.post('/api/pay/wechat/refund-notify/:siteId', { schema }, (req, reply) =>
-    receive('refund', req, reply),
-  );
+  for (const kind of ['transaction', 'refund'] as const)
+    app.post(WECHAT_NOTIFY_PATHS[kind], { schema }, (req, reply) => receive(kind, req, reply));
 };

@@ -5,6 +5,7 @@ import {
   WECHAT_CODE_STATE,
   type WechatCode,
   type WechatCodeState,
+  wechatNotifyPath,
 } from '@sitemall/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,6 +14,7 @@ import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
 import { moveOrders, type OrderRow } from '../order/order.service';
 import { mallOrder } from '../order/order.tables';
+import { isPayable } from '../order/pay';
 import { getBalance, postEntry } from '../points/points.service';
 import { useOrderVouchers } from '../voucher/voucher.service';
 import type { Merchant, Merchants } from './merchants';
@@ -247,12 +249,12 @@ export function createWechatPay(deps: WechatPayDeps) {
   /** Moves the code's order from pending payment to paid; false when it no longer waits. */
   async function markOrderPaid(tx: Db, code: CodeRow, paidAt: Date): Promise<boolean> {
     const [order] = await tx
-      .select({ isVirtual: mallOrder.isVirtual })
+      .select({ isVirtual: mallOrder.isVirtual, status: mallOrder.status })
       .from(mallOrder)
       .where(eq(mallOrder.id, code.orderId));
-    if (!order) return false;
+    if (!order || !isPayable(order.status)) return false;
     const moved = await moveOrders(tx, [code.orderId], {
-      from: ORDER_STATUS.pendingPayment,
+      from: order.status,
       to: order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming,
       note: code.pointsAmount > 0 ? '积分+微信支付成功' : '微信支付成功',
       set: { payWay: PAY_WAY.wechatPc, paidAt },
@@ -270,7 +272,7 @@ export function createWechatPay(deps: WechatPayDeps) {
         out_trade_no: code.outTradeNo,
         out_refund_no: refund.outRefundNo,
         reason: refund.reason,
-        notify_url: `${deps.notifyBase}/api/pay/wechat/refund-notify/${code.siteId}`,
+        notify_url: `${deps.notifyBase}${wechatNotifyPath('refund', code.siteId)}`,
         amount: { refund: refund.amount, total: code.cashAmount, currency: 'CNY' },
       });
     } catch (error) {
@@ -389,7 +391,7 @@ export function createWechatPay(deps: WechatPayDeps) {
           description: `${ctx.site.row.siteName} 订单 ${order.orderNo}`.slice(0, 127),
           out_trade_no: outTradeNo,
           time_expire: beijingTime(order.expireAt),
-          notify_url: `${deps.notifyBase}/api/pay/wechat/notify/${order.siteId}`,
+          notify_url: `${deps.notifyBase}${wechatNotifyPath('transaction', order.siteId)}`,
           amount: { total: cashAmount },
         });
         const [ready] = await ctx.db

@@ -112,6 +112,43 @@ export interface IssueRowReport {
 
 const HEADER = /^(phone|username|account|手机号|用户名|账号)$/i;
 
+/** The file's non-empty lines with their 1-based line numbers, the header left out. */
+export function issueLines(text: string): { cells: string[]; line: number }[] {
+  const all = parseCsv(text).map((cells, i) => ({ cells, line: i + 1 }));
+  return all.filter(
+    (r, i) => r.cells.some((c) => c.trim() !== '') && !(i === 0 && HEADER.test(r.cells[0]?.trim() ?? '')),
+  );
+}
+
+export interface IssueRowInput {
+  account: string;
+  amount: number;
+  note: string;
+  requestKey: string;
+}
+
+/**
+ * One line of an issue file checked and read (AppError with the reason otherwise). Its request
+ * key is its requestId, or a hash of the file name, line number and content, so re-running
+ * the same file issues nothing twice.
+ */
+export function readIssueRow(fileName: string, cells: string[], line: number): IssueRowInput {
+  const [account = '', amountText = '', note = '', requestId = ''] = cells.map((c) => c.trim());
+  const amount = yuanToFen(amountText);
+  if (!account) throw failure('缺少手机号或用户名');
+  if (cells.length > 4) throw failure('列数过多（手机号或用户名,金额,备注[,请求号]）');
+  if (amount === undefined)
+    throw failure(`金额不正确：须为 0.01 至 ${fenToYuan(MAX_ISSUE_FEN)} 元，最多两位小数`);
+  if (requestId && !/^[\w.:-]{1,64}$/.test(requestId)) throw failure('请求号只能含字母、数字和 _ . : -');
+  const requestKey = requestId
+    ? `issue:${requestId}`
+    : `issue:csv:${createHash('sha256')
+        .update(`${fileName}\n${line}\n${cells.join(',')}`)
+        .digest('hex')
+        .slice(0, 40)}`;
+  return { account, amount, note, requestKey };
+}
+
 /**
  * Issues every row of a file (phone or username, amount in yuan, note[, requestId]). Rows are
  * independent: a bad row is reported and skipped, the others still apply. Each row's request
@@ -127,10 +164,7 @@ export async function issueFromCsv(
     onProgress?: (done: number, total: number) => void;
   },
 ): Promise<IssueRowReport[]> {
-  const all = parseCsv(input.text).map((cells, i) => ({ cells, line: i + 1 }));
-  const rows = all.filter(
-    (r, i) => r.cells.some((c) => c.trim() !== '') && !(i === 0 && HEADER.test(r.cells[0]?.trim() ?? '')),
-  );
+  const rows = issueLines(input.text);
   const reports: IssueRowReport[] = [];
   for (const [i, { cells, line }] of rows.entries()) {
     const [account = '', amountText = '', note = '', requestId = ''] = cells.map((c) => c.trim());
@@ -145,18 +179,7 @@ export async function issueFromCsv(
     };
     reports.push(report);
     try {
-      const amount = yuanToFen(amountText);
-      if (!account) throw failure('缺少手机号或用户名');
-      if (cells.length > 4) throw failure('列数过多（手机号或用户名,金额,备注[,请求号]）');
-      if (amount === undefined)
-        throw failure(`金额不正确：须为 0.01 至 ${fenToYuan(MAX_ISSUE_FEN)} 元，最多两位小数`);
-      if (requestId && !/^[\w.:-]{1,64}$/.test(requestId)) throw failure('请求号只能含字母、数字和 _ . : -');
-      const requestKey = requestId
-        ? `issue:${requestId}`
-        : `issue:csv:${createHash('sha256')
-            .update(`${input.fileName}\n${line}\n${cells.join(',')}`)
-            .digest('hex')
-            .slice(0, 40)}`;
+      const { amount, requestKey } = readIssueRow(input.fileName, cells, line);
       const issued = await issuePoints(db, { siteId: input.siteId, account, amount, note, requestKey });
       Object.assign(report, {
         result: 'ok',

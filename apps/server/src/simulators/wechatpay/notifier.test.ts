@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   decryptResource,
   type NotifyEnvelope,
@@ -201,7 +201,7 @@ describe('stop', () => {
     await env.sim.pay(
       (await env.client.nativePrepay(nativeOrder('https://mall.example.com/notify'))).code_url,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(env.sim.deliveries()).toHaveLength(1));
     env.sim.stop();
     await env.sim.idle();
     expect(env.sim.deliveries()).toHaveLength(1);

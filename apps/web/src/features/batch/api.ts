@@ -1,30 +1,21 @@
-import type { BatchPreview, BatchSubmitResult } from '@sitemall/contract';
-import { download, request, saveFile } from '../../api/request.ts';
+import { batchApi } from '@sitemall/contract';
+import { call, callFile } from '../../api/client.ts';
+import { saveFile } from '../../api/request.ts';
 
-/** Batch ordering calls (server: apps/server/src/modules/order/batch.routes.ts). */
+/** Batch ordering calls, declared in `batchApi` (packages/contract/src/batch.ts). */
 
 export async function downloadTemplate(siteId: string): Promise<void> {
-  saveFile(await download('/api/batchOrder/template', { siteId }, { fileName: '批量下单模板.xlsx' }));
+  saveFile(await callFile(batchApi.template, { siteId }, { fileName: '批量下单模板.xlsx' }));
 }
 
 /** Uploads the sheet and answers its checked rows, groups and totals. */
-export async function previewBatch(siteId: string, file: Blob): Promise<BatchPreview> {
-  const answer = await request<BatchPreview>('/api/batchOrder/preview', { siteId, file }, { repeat: true });
-  if (answer.code !== 200 || !answer.data) throw new Error(answer.msg || '文件校验失败');
-  return answer.data;
-}
+export const previewBatch = (siteId: string, file: Blob) =>
+  call(batchApi.preview, { siteId, file }, { repeat: true });
 
 /** Submits the same sheet: one order per recipient; a second submission makes no duplicates. */
-export async function submitBatch(siteId: string, file: Blob): Promise<BatchSubmitResult> {
-  const answer = await request<BatchSubmitResult>(
-    '/api/batchOrder/submit',
-    { siteId, file },
-    { repeat: true },
-  );
-  if (answer.code !== 200 || !answer.data) throw new Error(answer.msg || '批量下单失败');
-  return answer.data;
-}
+export const submitBatch = (siteId: string, file: Blob) =>
+  call(batchApi.submit, { siteId, file }, { repeat: true });
 
 export async function downloadReport(siteId: string, file: Blob): Promise<void> {
-  saveFile(await download('/api/batchOrder/report', { siteId, file }, { fileName: '批量下单结果.xlsx' }));
+  saveFile(await callFile(batchApi.report, { siteId, file }, { fileName: '批量下单结果.xlsx' }));
 }

@@ -1,8 +1,8 @@
-import type { BillList, PointsEntryType } from '@sitemall/contract';
+import { type PointsEntryType, pointsApi } from '@sitemall/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/request.ts';
+import { call } from '../../api/client.ts';
 
-/** The points ledger (POST /api/points/billList, contract points.ts). */
+/** The points ledger (`pointsApi.billList`, contract points.ts). */
 export interface BillFilter {
   type?: PointsEntryType;
   startDate?: string;
@@ -13,11 +13,7 @@ export interface BillFilter {
 export const billListQuery = (siteId: string, filter: BillFilter) =>
   queryOptions({
     queryKey: ['identity', siteId, 'points', 'bills', filter],
-    queryFn: async () => {
-      const answer = await request<BillList>('/api/points/billList', { siteId, ...filter });
-      if (answer.code !== 200 || !answer.data) throw new Error(answer.msg || '账单查询失败');
-      return answer.data;
-    },
+    queryFn: () => call(pointsApi.billList, { siteId, ...filter }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -1,8 +1,7 @@
-import { type CartItem, type CombinedStock, cartApi, MAX_CART_NUM } from '@sitemall/contract';
+import { type CartItem, type CombinedStock, cartApi, catalogApi, MAX_CART_NUM } from '@sitemall/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../api/client.ts';
-import { request } from '../../api/request.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { getToken } from '../../site/storage.ts';
 import { cartPieces, isBuyable, specKey } from './lib/cart.ts';
@@ -14,9 +13,6 @@ import type { CartLine, GuestLine, ProductInfo } from './types.ts';
  * Cart calls (spec section 7: getCartProduct, submitCart; quantities saved debounced 600 ms;
  * remove, count and the guest-cart merge). Contract: packages/contract/src/cart.ts.
  */
-/** combinedStock belongs to the catalogue; kept here until the catalogue joins the endpoint table. */
-const COMBINED_STOCK_PATH = '/api/product/combinedStock';
-
 /** Every cart query of the member sits under this key (the count too). */
 export const cartKey = (siteId: string) => ['identity', siteId, 'cart'] as const;
 const guestKey = (siteId: string) => ['site', siteId, 'guestCart'] as const;
@@ -68,14 +64,12 @@ export const guestCartQuery = (siteId: string) =>
       const lines = readGuestCart(siteId);
       if (lines.length === 0) return [];
       const infos = lines.map(({ productId, specificationId, num }) => ({ productId, specificationId, num }));
-      const stock = await request<CombinedStock>(
-        COMBINED_STOCK_PATH,
+      // Without live stock the lines still show, as the device remembers them.
+      const stock = await call(
+        catalogApi.combinedStock,
         { siteId, productInfos: infos },
         { repeat: true },
-      ).then(
-        (answer) => (answer.code === 200 ? answer.data : null),
-        () => null,
-      );
+      ).catch(() => null);
       return lines.map((line) =>
         guestAsLine(
           line,

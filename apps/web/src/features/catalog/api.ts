@@ -1,65 +1,18 @@
-import type {
-  ClientTips,
-  HomeProductList,
-  MerchantApplication,
-  MerchantStatus,
-  ProductCards,
-  ProductDetail,
-  ProductPage,
-  ProductStock,
-  SearchResult,
-  ServiceChannels,
-  ShopPage,
-  SpecialList,
-} from '@sitemall/contract';
+import { catalogApi, type SearchResult } from '@sitemall/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { type Payload, request } from '../../api/request.ts';
+import { ApiError, call } from '../../api/client.ts';
 import { type SearchState, searchPayload } from './lib/searchQuery.ts';
 
 /**
  * The catalogue calls of the storefront (spec section 7: products, search, specials, shop
- * street, merchant onboarding, customer service, client tips). Each fetcher reads the
- * envelope and throws the server's msg when the answer is not a success, so pages show an
- * error state with the server's words.
+ * street, merchant onboarding, customer service, client tips), declared in `catalogApi`
+ * (packages/contract/src/catalog.ts). A refused call rejects with the one `ApiError`, so pages
+ * show an error state with the server's words.
  */
-export const CATALOG_PATHS = {
-  homeProductList: '/api/product/homeList',
-  guessLike: '/api/product/guessLike',
-  productList: '/api/product/list',
-  productDetail: '/api/product/detail',
-  productStock: '/api/product/stock',
-  search: '/api/product/search',
-  specialList: '/api/product/specialList',
-  shopList: '/mall/shop/list',
-  licenceUpload: '/mall/merchant/uploadLicence',
-  merchantApply: '/mall/merchant/apply',
-  merchantStatus: '/mall/merchant/applyStatus',
-  serviceChannels: '/mall/service/channels',
-  serviceMessage: '/mall/service/message',
-  clientTips: '/mall/notice/queryClientTips',
-} as const;
-
-/** A failed business answer: the server's msg, and its code for callers that care. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
 
 /** Uploads a licence picture; an upload is never shared with another in flight. */
 export const uploadLicence = (siteId: string, file: File) =>
-  call<{ url: string }>(CATALOG_PATHS.licenceUpload, { siteId, file }, true);
-
-async function call<T>(path: string, payload: Payload, repeat = false): Promise<T> {
-  const answer = await request<T>(path, payload, repeat ? { repeat } : {});
-  if (answer.code !== 200 || answer.data === null)
-    throw new ApiError(answer.msg || '请求失败，请稍后再试', answer.code);
-  return answer.data;
-}
+  call(catalogApi.licenceUpload, { siteId, file }, { repeat: true });
 
 const FIVE_MINUTES = 5 * 60_000;
 /** Prices and stock change: lists are fresh for a minute, details are always refetched on entry. */
@@ -68,15 +21,14 @@ const ONE_MINUTE = 60_000;
 export const homeProductsQuery = (siteId: string) =>
   queryOptions({
     queryKey: ['site', siteId, 'catalog', 'home'],
-    queryFn: () => call<HomeProductList>(CATALOG_PATHS.homeProductList, { siteId }),
+    queryFn: () => call(catalogApi.homeProductList, { siteId }),
     staleTime: ONE_MINUTE,
   });
 
 export const guessLikeQuery = (siteId: string, productId?: number) =>
   queryOptions({
     queryKey: ['site', siteId, 'catalog', 'guessLike', productId ?? 0],
-    queryFn: () =>
-      call<ProductCards>(CATALOG_PATHS.guessLike, productId ? { siteId, productId } : { siteId }),
+    queryFn: () => call(catalogApi.guessLike, productId ? { siteId, productId } : { siteId }),
     staleTime: ONE_MINUTE,
   });
 
@@ -85,8 +37,8 @@ export const guessLikeQuery = (siteId: string, productId?: number) =>
  * which sorts the same way but has no relevance, highlights or suggestions.
  */
 async function fetchSearch(siteId: string, state: SearchState): Promise<SearchResult> {
-  if (state.itemName) return call<SearchResult>(CATALOG_PATHS.search, { siteId, ...searchPayload(state) });
-  const page = await call<ProductPage>(CATALOG_PATHS.productList, {
+  if (state.itemName) return call(catalogApi.search, { siteId, ...searchPayload(state) });
+  const page = await call(catalogApi.productList, {
     siteId,
     ...(state.cateId ? { cateId: state.cateId } : {}),
     sortField: state.sortField === 'relevance' ? 'default' : state.sortField,
@@ -112,7 +64,7 @@ export const searchQuery = (siteId: string, state: SearchState) =>
 export const specialListQuery = (siteId: string, advertId: number, pageNum: number) =>
   queryOptions({
     queryKey: ['site', siteId, 'catalog', 'special', advertId, pageNum],
-    queryFn: () => call<SpecialList>(CATALOG_PATHS.specialList, { siteId, advertId, pageNum }),
+    queryFn: () => call(catalogApi.specialList, { siteId, advertId, pageNum }),
     staleTime: ONE_MINUTE,
     placeholderData: keepPreviousData,
   });
@@ -120,7 +72,7 @@ export const specialListQuery = (siteId: string, advertId: number, pageNum: numb
 export const productDetailQuery = (siteId: string, productId: number) =>
   queryOptions({
     queryKey: ['site', siteId, 'catalog', 'product', productId],
-    queryFn: () => call<ProductDetail>(CATALOG_PATHS.productDetail, { siteId, productId }),
+    queryFn: () => call(catalogApi.productDetail, { siteId, productId }),
     staleTime: 0,
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
   });
@@ -129,7 +81,7 @@ export const productDetailQuery = (siteId: string, productId: number) =>
 export const productStockQuery = (siteId: string, productId: number) =>
   queryOptions({
     queryKey: ['site', siteId, 'catalog', 'product', productId, 'stock'],
-    queryFn: () => call<ProductStock>(CATALOG_PATHS.productStock, { siteId, productId }, true),
+    queryFn: () => call(catalogApi.productStock, { siteId, productId }, { repeat: true }),
     staleTime: 15_000,
     refetchInterval: 30_000,
   });
@@ -137,14 +89,14 @@ export const productStockQuery = (siteId: string, productId: number) =>
 export const productListQuery = (siteId: string, cateId: number, pageNum = 1) =>
   queryOptions({
     queryKey: ['site', siteId, 'catalog', 'list', cateId, pageNum],
-    queryFn: () => call<ProductPage>(CATALOG_PATHS.productList, { siteId, cateId, pageNum }),
+    queryFn: () => call(catalogApi.productList, { siteId, cateId, pageNum }),
     staleTime: ONE_MINUTE,
   });
 
 export const shopListQuery = (siteId: string, pageNum: number) =>
   queryOptions({
     queryKey: ['site', siteId, 'catalog', 'shops', pageNum],
-    queryFn: () => call<ShopPage>(CATALOG_PATHS.shopList, { siteId, pageNum }),
+    queryFn: () => call(catalogApi.shopList, { siteId, pageNum }),
     staleTime: ONE_MINUTE,
     placeholderData: keepPreviousData,
   });
@@ -152,7 +104,7 @@ export const shopListQuery = (siteId: string, pageNum: number) =>
 export const serviceChannelsQuery = (siteId: string) =>
   queryOptions({
     queryKey: ['site', siteId, 'catalog', 'serviceChannels'],
-    queryFn: () => call<ServiceChannels>(CATALOG_PATHS.serviceChannels, { siteId }),
+    queryFn: () => call(catalogApi.serviceChannels, { siteId }),
     staleTime: FIVE_MINUTES,
   });
 
@@ -160,7 +112,7 @@ export const serviceChannelsQuery = (siteId: string) =>
 export const clientTipsQuery = (siteId: string) =>
   queryOptions({
     queryKey: ['site', siteId, 'catalog', 'clientTips'],
-    queryFn: () => call<ClientTips>(CATALOG_PATHS.clientTips, { siteId }),
+    queryFn: () => call(catalogApi.clientTips, { siteId }),
     staleTime: FIVE_MINUTES,
     retry: false,
   });
@@ -184,7 +136,7 @@ export const useServiceChannels = (siteId: string) => useQuery(serviceChannelsQu
 export const useMerchantLookup = (siteId: string) =>
   useMutation({
     mutationFn: (input: { phone: string; captchaId: string; imageCode: string }) =>
-      call<MerchantStatus>(CATALOG_PATHS.merchantStatus, { siteId, ...input }, true),
+      call(catalogApi.merchantStatus, { siteId, ...input }, { repeat: true }),
   });
 export const useClientTips = (siteId: string) => useQuery(clientTipsQuery(siteId));
 
@@ -202,7 +154,7 @@ export interface MerchantApplyInput {
 export const useMerchantApply = (siteId: string) =>
   useMutation({
     mutationFn: (input: MerchantApplyInput) =>
-      call<MerchantApplication>(CATALOG_PATHS.merchantApply, { siteId, ...input }, true),
+      call(catalogApi.merchantApply, { siteId, ...input }, { repeat: true }),
   });
 
 export interface ServiceMessageInput {
@@ -215,5 +167,5 @@ export interface ServiceMessageInput {
 export const useServiceMessage = (siteId: string) =>
   useMutation({
     mutationFn: (input: ServiceMessageInput) =>
-      call<{ messageId: number }>(CATALOG_PATHS.serviceMessage, { siteId, ...input }, true),
+      call(catalogApi.serviceMessage, { siteId, ...input }, { repeat: true }),
   });

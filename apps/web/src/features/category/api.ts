@@ -1,6 +1,6 @@
-import type { CategoryLabel, CategoryProductGroup, LableList, ProductCateList } from '@sitemall/contract';
+import { type CategoryLabel, type CategoryProductGroup, catalogApi } from '@sitemall/contract';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { request } from '../../api/request.ts';
+import { call } from '../../api/client.ts';
 
 export type { CategoryLabel };
 
@@ -12,19 +12,12 @@ export interface CategoryGroup {
 }
 
 export async function fetchLabels(siteId: string): Promise<CategoryLabel[]> {
-  const answer = await request<LableList>('/api/lableList', { siteId });
-  if (answer.code !== 200) throw new Error(answer.msg || 'Error');
-  return answer.data?.mallCateLables ?? [];
+  return (await call(catalogApi.lableList, { siteId })).mallCateLables;
 }
 
 export async function fetchCategoryGroups(siteId: string, lableId: number): Promise<CategoryGroup[]> {
-  const answer = await request<ProductCateList>(
-    '/api/productCateList',
-    { lableId, siteId },
-    { repeat: true },
-  );
-  if (answer.code !== 200) throw new Error(answer.msg || 'Error');
-  return groupCategories(answer.data?.cateProductList ?? []);
+  const { cateProductList } = await call(catalogApi.productCateList, { lableId, siteId }, { repeat: true });
+  return groupCategories(cateProductList);
 }
 
 /** Groups the flat rows by level, keeping the server's order. */

@@ -33,12 +33,10 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     }
     setBusy(true);
     try {
-      const answer = await uptPassword({ siteId, ...values });
-      if (answer.code === 200) {
-        message.success(MSG.passwordChanged);
-        onClose();
-        await endSession();
-      } else if (answer.msg) message.error(answer.msg);
+      await uptPassword({ siteId, ...values });
+      message.success(MSG.passwordChanged);
+      onClose();
+      await endSession();
     } catch (error) {
       message.error((error as Error).message);
     } finally {

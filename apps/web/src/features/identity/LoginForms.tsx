@@ -1,8 +1,9 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { type EnvelopeOf, IDENTITY_MSG, LOGIN_WAY, type LoginResult } from '@sitemall/contract';
+import { IDENTITY_MSG, LOGIN_WAY, type LoginResult } from '@sitemall/contract';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 import { ImageCodeField, imageCodeProof, refreshImageCode, useImageCode } from '../../shared/ImageCode.tsx';
 import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
@@ -14,12 +15,13 @@ import { SmsCodeFields } from './SmsCodeFields.tsx';
 
 /**
  * Submits a form's call, shows the server's msg when it fails, logs in when it succeeds.
- * `onFail` hears every refusal (the password forms then show an image code).
+ * `onFail` hears every refusal (the password forms then show an image code); null when no
+ * answer came at all.
  */
 function useSubmit<V>(
-  call: (values: V) => Promise<EnvelopeOf<LoginResult>>,
+  send: (values: V) => Promise<LoginResult>,
   successMsg: string = IDENTITY_MSG.loggedIn,
-  onFail?: (answer: EnvelopeOf<LoginResult> | null) => void,
+  onFail?: (refusal: ApiError | null) => void,
 ) {
   const onLogin = useLoginSuccess();
   const { message } = App.useApp();
@@ -29,17 +31,13 @@ function useSubmit<V>(
     setBusy(true);
     setError(null);
     try {
-      const answer = await call(values);
-      if (answer.code === 200 && answer.data) {
-        message.success(successMsg);
-        onLogin(answer.data);
-      } else {
-        setError(answer.msg || '登录失败，请稍后重试');
-        onFail?.(answer);
-      }
+      const result = await send(values);
+      message.success(successMsg);
+      onLogin(result);
     } catch (e) {
+      const refusal = e instanceof ApiError ? e : null;
       setError((e as Error).message || '网络异常，请稍后重试');
-      onFail?.(null);
+      onFail?.(refusal);
     } finally {
       setBusy(false);
     }
@@ -113,11 +111,11 @@ export function PasswordLogin({ by }: { by: 'phone' | 'account' }) {
   const [form] = Form.useForm<PasswordValues>();
   const [needCode, setNeedCode] = useState(false);
   const captcha = useImageCode(siteId, `login:${by}`, needCode);
-  const onFail = (answer: EnvelopeOf<LoginResult> | null) => {
+  const onFail = (refusal: ApiError | null) => {
     if (needCode) refreshImageCode(form, captcha);
     setNeedCode(true);
-    if (answer && IMAGE_CODE_ANSWERS.includes(answer.msg))
-      form.setFields([{ name: 'imageCode', errors: [answer.msg] }]);
+    if (refusal && IMAGE_CODE_ANSWERS.includes(refusal.message))
+      form.setFields([{ name: 'imageCode', errors: [refusal.message] }]);
   };
   const { submit, error, busy, clearError } = useSubmit(
     (v: PasswordValues) => {
@@ -328,11 +326,9 @@ function FindPassword({ onDone }: { onDone: (phone: string) => void }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await findPassword({ siteId: siteId ?? '', ...v });
-      if (answer.code === 200) {
-        message.success(answer.msg || IDENTITY_MSG.passwordReset);
-        onDone(v.phone);
-      } else setError(answer.msg || '重置失败，请稍后重试');
+      await findPassword({ siteId: siteId ?? '', ...v });
+      message.success(IDENTITY_MSG.passwordReset);
+      onDone(v.phone);
     } catch (e) {
       setError((e as Error).message);
     } finally {

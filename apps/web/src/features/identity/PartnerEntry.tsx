@@ -4,7 +4,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { LOCAL_KEYS, session, setItem } from '../../site/storage.ts';
-import { getOpenId, partnerLogin, tokenByOpenId } from './api.ts';
+import { getOpenId, partnerLogin, refusalAnswer, tokenByOpenId } from './api.ts';
 import {
   detectPartnerEntry,
   type PartnerEntry,
@@ -32,18 +32,18 @@ function WrongUserIdNotice() {
 async function enter(entry: PartnerEntry, siteId: string): Promise<PartnerOutcome> {
   if (entry.kind === 'wechat') {
     // Messaging-app authorization: the code becomes an open id; a bound member is logged in.
-    const opened = await getOpenId({ siteId, code: entry.code });
-    if (opened.code !== 200 || !opened.data) return partnerOutcome(opened as never);
-    setItem(LOCAL_KEYS.openId, opened.data.openId, { siteId });
-    if (!opened.data.bound) return 'continue';
-    const login = await tokenByOpenId({
-      siteId,
-      openId: opened.data.openId,
-      openIdSign: opened.data.openIdSign,
-    });
-    if (login.code !== 200 || !login.data) return 'continue';
-    storeLogin(login.data, siteId);
-    session.set(CHECKED_TOKEN_KEY, login.data.token);
+    let opened: Awaited<ReturnType<typeof getOpenId>>;
+    try {
+      opened = await getOpenId({ siteId, code: entry.code });
+    } catch (error) {
+      return partnerOutcome(refusalAnswer(error));
+    }
+    setItem(LOCAL_KEYS.openId, opened.openId, { siteId });
+    if (!opened.bound) return 'continue';
+    // A refused login continues like any failed entry (the gate's catch).
+    const login = await tokenByOpenId({ siteId, openId: opened.openId, openIdSign: opened.openIdSign });
+    storeLogin(login, siteId);
+    session.set(CHECKED_TOKEN_KEY, login.token);
     return 'loggedIn';
   }
   const answer = await partnerLogin(entry, siteId);

@@ -1,5 +1,6 @@
 import {
   CreditCardOutlined,
+  CustomerServiceOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
   GiftOutlined,
@@ -105,6 +106,9 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
           <div className="pc-entries">
             <Link className="pc-entry" to={link('/myOrder')}>
               <Entry icon={<ProfileOutlined />} title="我的订单" hint="查看订单与物流" />
+            </Link>
+            <Link className="pc-entry" to={link('/afterSaleList')}>
+              <Entry icon={<CustomerServiceOutlined />} title="我的售后" hint="退货、换货与退款进度" />
             </Link>
             <Link className="pc-entry" to={link('/myAddress')}>
               <Entry icon={<EnvironmentOutlined />} title="收货地址" hint="管理收货地址" />

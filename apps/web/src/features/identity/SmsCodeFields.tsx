@@ -2,6 +2,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { IDENTITY_MSG, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, type SmsPurpose } from '@sitemall/contract';
 import { App, Button, Form, type FormInstance, Input, Space } from 'antd';
 import { useState } from 'react';
+import { ApiError } from '../../api/client.ts';
 import {
   IMAGE_CODE_REQUIRED,
   ImageCodeField,
@@ -50,27 +51,24 @@ export function SmsCodeFields({
     if (!captcha.data || !siteId) return;
     setSending(true);
     try {
-      const answer = await sendSmsCode({
+      const sent = await sendSmsCode({
         siteId,
         phone,
         purpose,
         captchaId: captcha.data.captchaId,
         imageCode,
       });
-      if (answer.code === 200) {
-        message.success(answer.msg || IDENTITY_MSG.codeSent);
-        start(answer.data?.resendAfter ?? SMS_RESEND_SECONDS);
-      } else {
-        const msg = answer.msg || '验证码发送失败';
-        // A page that shows a refusal itself (with another way in) needs no toast on top; a
-        // wrong image code is the field's own message.
-        if (onRefused && msg !== IDENTITY_MSG.wrongImageCode) onRefused(msg);
-        else message.error(msg);
-        if (answer.msg === IDENTITY_MSG.wrongImageCode)
-          form.setFields([{ name: 'imageCode', errors: [IDENTITY_MSG.wrongImageCode] }]);
-      }
+      message.success(IDENTITY_MSG.codeSent);
+      start(sent.resendAfter ?? SMS_RESEND_SECONDS);
     } catch (error) {
-      message.error((error as Error).message);
+      const msg = (error as Error).message;
+      if (!(error instanceof ApiError)) message.error(msg);
+      // A page that shows a refusal itself (with another way in) needs no toast on top; a
+      // wrong image code is the field's own message.
+      else if (onRefused && msg !== IDENTITY_MSG.wrongImageCode) onRefused(msg);
+      else message.error(msg);
+      if (error instanceof ApiError && msg === IDENTITY_MSG.wrongImageCode)
+        form.setFields([{ name: 'imageCode', errors: [IDENTITY_MSG.wrongImageCode] }]);
     } finally {
       setSending(false);
       refreshImageCode(form, captcha);

@@ -19,9 +19,7 @@ export function TokenCheck() {
     const checkedToken = session.get<string>(CHECKED_TOKEN_KEY);
     if (!siteId || !token || !needsTokenCheck({ loginOrder, pathname, token, checkedToken })) return;
     void checkToken({ siteId, token })
-      .then((answer) => {
-        if (answer.code === 200) session.set(CHECKED_TOKEN_KEY, token);
-      })
+      .then(() => session.set(CHECKED_TOKEN_KEY, token))
       .catch(() => undefined);
   }, [loginOrder, pathname, siteId]);
   return null;

@@ -1,10 +1,10 @@
-import { ENCRYPTION, type PublicKey, type SecretEnvelope } from '@sitemall/contract';
-import { request } from '../../api/request.ts';
+import { ENCRYPTION, identityApi, type SecretEnvelope } from '@sitemall/contract';
+import { call } from '../../api/client.ts';
 
 /**
  * Secret fields (passwords) leave the browser encrypted (spec section 5, "Passwords are
  * encrypted with a public key before sending"): RSA-OAEP with SHA-256 over the JSON
- * {v: secret, n: nonce, t: ms timestamp}, the server's key from GET /app/client/publicKey,
+ * {v: secret, n: nonce, t: ms timestamp}, the server's key from `identityApi.publicKey`,
  * base64 on the wire. The nonce makes every ciphertext single-use on the server, the time
  * bounds how long one stays acceptable (ENCRYPTION.maxSkewMs).
  */
@@ -65,10 +65,9 @@ export async function encryptSecret(
 let serverKey: Promise<CryptoKey> | null = null;
 
 async function loadServerKey(): Promise<CryptoKey> {
-  const answer = await request<PublicKey>('/app/client/publicKey', {}, { method: 'GET' });
-  if (answer.code !== 200 || !answer.data) throw new Error(answer.msg || '获取加密公钥失败');
-  if (answer.data.algorithm !== ENCRYPTION.algorithm) throw new Error('加密方式不受支持');
-  return importPublicKey(answer.data.spki);
+  const key = await call(identityApi.publicKey, {});
+  if (key.algorithm !== ENCRYPTION.algorithm) throw new Error('加密方式不受支持');
+  return importPublicKey(key.spki);
 }
 
 /** The server's key, fetched once per page load; a failed fetch is retried on the next call. */

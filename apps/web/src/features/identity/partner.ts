@@ -1,19 +1,23 @@
-import { CODE, MSG } from '@sitemall/contract';
+import { CODE, identityApi, MSG } from '@sitemall/contract';
 
 /**
  * Automatic entry from partner systems (spec sections 1, 4, 7, 8): a landing address that
  * carries a partner's parameters logs the visitor in before the page shows.
  */
 export type PartnerEntry =
-  | { kind: 'haers'; path: '/api/haers/authLogin'; payload: { ticket: string } }
-  | { kind: 'norm'; path: '/api/norm/phoneAndCstNo/authLogin'; payload: { authLoginParams: string } }
-  | { kind: 'hr'; path: '/api/hr/authLogin'; payload: { loginParams: string } }
-  | {
-      kind: 'dingtalk';
-      path: '/app/client/h5mircoApp/dingtalkLogin';
-      payload: { corpId: string; authCode: string };
-    }
+  | { kind: 'haers'; path: string; payload: { ticket: string } }
+  | { kind: 'norm'; path: string; payload: { authLoginParams: string } }
+  | { kind: 'hr'; path: string; payload: { loginParams: string } }
+  | { kind: 'dingtalk'; path: string; payload: { corpId: string; authCode: string } }
   | { kind: 'wechat'; code: string };
+
+/** The endpoint each partner entry logs in through (its path is the entry's `path`). */
+export const PARTNER_LOGINS = {
+  haers: identityApi.haersLogin,
+  norm: identityApi.normLogin,
+  hr: identityApi.hrLogin,
+  dingtalk: identityApi.dingtalkLogin,
+} as const;
 
 /** Address parameters that belong to a partner entry; the page continues without them. */
 const PARTNER_PARAMS = ['ticket', 'authLoginParams', 'loginParams', 'corpId', 'authCode'] as const;
@@ -38,16 +42,15 @@ export function detectPartnerEntry(
   site: { dingtalkAuthSwitch?: number } | null,
 ): PartnerEntry | null {
   const ticket = params.get('ticket');
-  if (ticket) return { kind: 'haers', path: '/api/haers/authLogin', payload: { ticket } };
+  if (ticket) return { kind: 'haers', path: PARTNER_LOGINS.haers.path, payload: { ticket } };
   const authLoginParams = params.get('authLoginParams');
-  if (authLoginParams)
-    return { kind: 'norm', path: '/api/norm/phoneAndCstNo/authLogin', payload: { authLoginParams } };
+  if (authLoginParams) return { kind: 'norm', path: PARTNER_LOGINS.norm.path, payload: { authLoginParams } };
   const loginParams = params.get('loginParams');
-  if (loginParams) return { kind: 'hr', path: '/api/hr/authLogin', payload: { loginParams } };
+  if (loginParams) return { kind: 'hr', path: PARTNER_LOGINS.hr.path, payload: { loginParams } };
   const corpId = params.get('corpId');
   const authCode = params.get('authCode');
   if (corpId && authCode && site?.dingtalkAuthSwitch === 1) {
-    return { kind: 'dingtalk', path: '/app/client/h5mircoApp/dingtalkLogin', payload: { corpId, authCode } };
+    return { kind: 'dingtalk', path: PARTNER_LOGINS.dingtalk.path, payload: { corpId, authCode } };
   }
   const code = params.get('code');
   if (code && params.has('state')) return { kind: 'wechat', code };

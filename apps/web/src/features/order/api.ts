@@ -1,55 +1,9 @@
-import type {
-  Cart,
-  Fare,
-  OrderCount,
-  OrderDetail,
-  OrderPage,
-  OrderState,
-  OrderTabKey,
-  PayOrderInfo,
-  PayResult,
-  ProductDetail,
-  ProductSource,
-  SubmitOrderResult,
-  TrackDetail,
-} from '@sitemall/contract';
+import { cartApi, catalogApi, type OrderTabKey, orderApi, type ProductSource } from '@sitemall/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { download, type Payload, request, saveFile } from '../../api/request.ts';
+import { ApiError, call, callFile } from '../../api/client.ts';
+import { type Payload, saveFile } from '../../api/request.ts';
 
-/** Order, freight and payment calls (spec section 7; contract packages/contract/src/order.ts). */
-export const ORDER_PATHS = {
-  cart: '/api/productCarts/getCartProduct',
-  productDetail: '/api/product/detail',
-  fare: '/api/fare/getFare',
-  submit: '/api/client/submitOrder',
-  payInfo: '/api/pay/payOrderInfo',
-  pay: '/api/pay/payOrder',
-  payResult: '/api/pay/payResultQuery',
-  list: '/api/order/myOrderList',
-  count: '/api/order/orderCount',
-  detail: '/api/order/orderDetail',
-  cancel: '/api/order/cancelOrder',
-  confirm: '/api/order/confirmOrder',
-  track: '/api/order/trackDetail',
-  exportList: '/api/order/exportOrderList',
-} as const;
-
-export class OrderError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-    this.name = 'OrderError';
-  }
-}
-
-async function call<T>(path: string, payload: Payload, repeat = false): Promise<T> {
-  const answer = await request<T>(path, payload, repeat ? { repeat } : {});
-  if (answer.code !== 200 || answer.data === null)
-    throw new OrderError(answer.msg || '请求失败，请稍后再试', answer.code);
-  return answer.data;
-}
+/** Order, freight and payment calls (spec section 7), declared in `orderApi` (packages/contract/src/order.ts). */
 
 export const orderKey = (siteId: string) => ['identity', siteId, 'order'] as const;
 
@@ -109,7 +63,7 @@ export const checkoutLinesQuery = (siteId: string, purchase: Purchase) =>
     queryKey: [...orderKey(siteId), 'checkout', purchaseBasis(purchase)],
     queryFn: async (): Promise<CheckoutLine[]> => {
       if (purchase.kind === 'cart') {
-        const { obj } = await call<{ obj: Cart }>(ORDER_PATHS.cart, { siteId }, true);
+        const { obj } = await call(cartApi.getCartProduct, { siteId }, { repeat: true });
         return obj.list
           .filter((l) => purchase.cartIds.includes(l.id))
           .map((l) => ({
@@ -126,12 +80,12 @@ export const checkoutLinesQuery = (siteId: string, purchase: Purchase) =>
             msg: l.msg,
           }));
       }
-      const product = await call<ProductDetail>(ORDER_PATHS.productDetail, {
+      const product = await call(catalogApi.productDetail, {
         siteId,
         productId: purchase.productId,
       });
       const spec = product.productSpecifications.find((s) => s.id === purchase.specificationId);
-      if (!spec) throw new OrderError('商品规格不存在', 400);
+      if (!spec) throw new ApiError('商品规格不存在', 400);
       const isValid = product.isOnSale && spec.stock >= purchase.num;
       return [
         {
@@ -157,7 +111,7 @@ export const fareQuery = (siteId: string, purchase: Purchase, addressId: number 
   queryOptions({
     queryKey: [...orderKey(siteId), 'fare', purchaseBasis(purchase), addressId ?? 0],
     queryFn: () =>
-      call<Fare>(ORDER_PATHS.fare, {
+      call(orderApi.getFare, {
         siteId,
         ...purchasePayload(purchase),
         ...(addressId ? { addressId } : {}),
@@ -177,8 +131,8 @@ export const submitOrder = (
     accVoucherIds?: number[];
   },
 ) =>
-  call<SubmitOrderResult>(
-    ORDER_PATHS.submit,
+  call(
+    orderApi.submitOrder,
     {
       siteId,
       ...purchasePayload(input.purchase),
@@ -188,13 +142,13 @@ export const submitOrder = (
       ...(input.accVoucherIds?.length ? { accVoucherIds: input.accVoucherIds.join(',') } : {}),
     },
     // The same requestId makes the same order: a repeated call is safe and must reach the server.
-    true,
+    { repeat: true },
   );
 
 export const payInfoQuery = (siteId: string, orderNo: string) =>
   queryOptions({
     queryKey: [...orderKey(siteId), 'payInfo', orderNo],
-    queryFn: () => call<PayOrderInfo>(ORDER_PATHS.payInfo, { siteId, orderNo }),
+    queryFn: () => call(orderApi.payOrderInfo, { siteId, orderNo }),
     staleTime: 0,
     retry: false,
   });
@@ -202,13 +156,13 @@ export const payInfoQuery = (siteId: string, orderNo: string) =>
 export const payOrder = (
   siteId: string,
   input: { orderNo: string; payWay: string; orderType: number; pointsAmount?: number },
-) => call<PayResult>(ORDER_PATHS.pay, { siteId, ...input });
+) => call(orderApi.payOrder, { siteId, ...input });
 
 /** The pay result and the latest WeChat code's state; the pay page polls it while a code is shown. */
 export const payResultQuery = (siteId: string, orderNo: string) =>
   queryOptions({
     queryKey: [...orderKey(siteId), 'payResult', orderNo],
-    queryFn: () => call<PayResult>(ORDER_PATHS.payResult, { siteId, orderNo }),
+    queryFn: () => call(orderApi.payResultQuery, { siteId, orderNo }),
     staleTime: 0,
     retry: false,
   });
@@ -216,14 +170,14 @@ export const payResultQuery = (siteId: string, orderNo: string) =>
 export const orderCountQuery = (siteId: string) =>
   queryOptions({
     queryKey: [...orderKey(siteId), 'count'],
-    queryFn: () => call<OrderCount>(ORDER_PATHS.count, { siteId }),
+    queryFn: () => call(orderApi.orderCount, { siteId }),
     retry: false,
   });
 
 export const orderListQuery = (siteId: string, tab: OrderTabKey, pageNum: number) =>
   queryOptions({
     queryKey: [...orderKey(siteId), 'list', tab, pageNum],
-    queryFn: () => call<OrderPage>(ORDER_PATHS.list, { siteId, ...(tab === 'all' ? {} : { tab }), pageNum }),
+    queryFn: () => call(orderApi.myOrderList, { siteId, ...(tab === 'all' ? {} : { tab }), pageNum }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -231,23 +185,23 @@ export const orderListQuery = (siteId: string, tab: OrderTabKey, pageNum: number
 export const orderDetailQuery = (siteId: string, orderNo: string) =>
   queryOptions({
     queryKey: [...orderKey(siteId), 'detail', orderNo],
-    queryFn: () => call<OrderDetail>(ORDER_PATHS.detail, { siteId, orderNo }),
+    queryFn: () => call(orderApi.orderDetail, { siteId, orderNo }),
     retry: false,
   });
 
 export const trackQuery = (siteId: string, orderNo: string) =>
   queryOptions({
     queryKey: [...orderKey(siteId), 'track', orderNo],
-    queryFn: () => call<TrackDetail>(ORDER_PATHS.track, { siteId, orderNo }),
+    queryFn: () => call(orderApi.trackDetail, { siteId, orderNo }),
     retry: false,
   });
 
 /** The member's orders of one tab as an .xlsx file, saved by the browser. */
 export async function exportOrders(siteId: string, tab: OrderTabKey): Promise<void> {
-  saveFile(await download(ORDER_PATHS.exportList, { siteId, tab }, { fileName: '我的订单.xlsx' }));
+  saveFile(await callFile(orderApi.exportOrderList, { siteId, tab }, { fileName: '我的订单.xlsx' }));
 }
 
 export const cancelOrder = (siteId: string, orderNo: string) =>
-  call<OrderState>(ORDER_PATHS.cancel, { siteId, orderNo }, true);
+  call(orderApi.cancelOrder, { siteId, orderNo }, { repeat: true });
 export const confirmOrder = (siteId: string, orderNo: string) =>
-  call<OrderState>(ORDER_PATHS.confirm, { siteId, orderNo }, true);
+  call(orderApi.confirmOrder, { siteId, orderNo }, { repeat: true });

@@ -2,16 +2,35 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** The ops CLI end to end: real processes on a PGlite folder, as an operator runs it. */
+/**
+ * The ops CLI end to end: real processes, as an operator runs it, on a PGlite folder, or on a
+ * PostgreSQL database of its own when TEST_DATABASE_URL is set (CI runs both).
+ */
 const serverDir = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
+/** With TEST_DATABASE_URL, a database of this file's own next to the harness's per-worker ones. */
+const base = process.env.TEST_DATABASE_URL;
+const databaseUrl = base ? base.replace(/\/([^/]*)$/, (_, name) => `/${name || 'sitemall_test'}_ops`) : '';
+
+/** Runs one statement on the PostgreSQL server of TEST_DATABASE_URL, about the ops database. */
+async function onServer(statement: (name: string) => string) {
+  if (!base) return;
+  const admin = new pg.Client({ connectionString: base.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  try {
+    await admin.query(statement(pg.escapeIdentifier(new URL(databaseUrl).pathname.slice(1))));
+  } finally {
+    await admin.end();
+  }
+}
 
 function run(script: string, args: string[]) {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -30,11 +49,16 @@ const ops = (...args: string[]) => run('src/cli/ops.ts', args);
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-ops-'));
+  await onServer((name) => `drop database if exists ${name} with (force)`);
+  await onServer((name) => `create database ${name}`);
   expect((await run('src/db/seed-cli.ts', [])).code).toBe(0);
-}, 120_000);
-afterAll(() => rm(dataDir, { recursive: true, force: true }));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+  await onServer((name) => `drop database if exists ${name} with (force)`);
+});
 
-describe('npm run ops', { timeout: 120_000 }, () => {
+describe('npm run ops', () => {
   it('issues points to one member, once per request id', async () => {
     const args = [
       'issue-points',

@@ -1,0 +1,98 @@
+import {
+  AuditOutlined,
+  GiftOutlined,
+  HistoryOutlined,
+  LogoutOutlined,
+  ShopOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { ProLayout } from '@ant-design/pro-components';
+import { adminApi } from '@sitemall/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Result, Select, Space, Spin, Typography } from 'antd';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { call, getToken, setToken } from './api';
+import { SessionProvider, useMe, useSession } from './session';
+
+/** Menu entries and the permission each screen needs (hidden without it). */
+const MENU = [
+  { path: '/sites', name: '站点配置', icon: <ShopOutlined />, permission: 'sites:view' },
+  { path: '/orders', name: '订单管理', icon: <ShoppingOutlined />, permission: 'orders:view' },
+  { path: '/members', name: '会员与积分', icon: <UserOutlined />, permission: 'members:view' },
+  { path: '/points', name: '积分发放', icon: <GiftOutlined />, permission: 'points:view' },
+  { path: '/audit', name: '审计日志', icon: <AuditOutlined />, permission: 'audit:view' },
+  { path: '/operators', name: '运营人员与角色', icon: <TeamOutlined />, permission: 'operators:view' },
+  { path: '/login-log', name: '登录日志', icon: <HistoryOutlined />, permission: 'operators:view' },
+];
+
+function SiteSwitcher() {
+  const { me, siteId, setSiteId } = useSession();
+  return (
+    <Select
+      aria-label="切换站点"
+      style={{ width: 240 }}
+      value={siteId ?? 0}
+      onChange={(value) => setSiteId(value === 0 ? undefined : value)}
+      options={[
+        ...(me.sites.length > 1 ? [{ value: 0, label: '全部站点' }] : []),
+        ...me.sites.map((s) => ({ value: s.id, label: `${s.id} ${s.siteName}` })),
+      ]}
+    />
+  );
+}
+
+function Shell() {
+  const { me, can } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = async () => {
+    await call(adminApi.logout, {}).catch(() => undefined);
+    setToken('');
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+  const menu = MENU.filter((m) => can(m.permission));
+  const current = MENU.find((m) => location.pathname.startsWith(m.path));
+  return (
+    <ProLayout
+      title="Sitemall 运营后台"
+      logo={false}
+      layout="mix"
+      fixSiderbar
+      location={{ pathname: location.pathname }}
+      route={{ path: '/', routes: menu.map(({ path, name, icon }) => ({ path, name, icon })) }}
+      menuItemRender={(item, dom) => <Link to={item.path ?? '/'}>{dom}</Link>}
+      actionsRender={() => [
+        <SiteSwitcher key="site" />,
+        <Space key="me">
+          <Typography.Text style={{ color: 'inherit' }}>{me.name}</Typography.Text>
+          <Button type="link" icon={<LogoutOutlined />} onClick={logout}>
+            退出
+          </Button>
+        </Space>,
+      ]}
+    >
+      {current && !can(current.permission) ? (
+        <Result status="403" title="无权访问" subTitle="您的角色没有此页面的权限" />
+      ) : (
+        <Outlet />
+      )}
+    </ProLayout>
+  );
+}
+
+/** The console frame: the logged-in operator, the menu of what they may see, the site switcher. */
+export function ConsoleLayout() {
+  const me = useMe();
+  if (!getToken()) return <Navigate to="/login" replace />;
+  if (me.isPending) return <Spin fullscreen tip="加载中" />;
+  if (!me.data) return <Navigate to="/login" replace />;
+  return (
+    <SessionProvider me={me.data}>
+      <Shell />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,75 @@
+import {
+  ADMIN_API_PREFIX,
+  type BodyOf,
+  CODE,
+  type DataOf,
+  type Endpoint,
+  type EnvelopeOf,
+} from '@sitemall/contract';
+
+/**
+ * The console's request layer: every call names an endpoint of the contract (`adminApi`);
+ * method and path come from its declaration, the operator's token goes in the `token` header.
+ * Any code but 200 rejects with an ApiError carrying the server's msg; 401/416 also end the
+ * session here and send the operator to the login page.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const TOKEN_KEY = 'sitemall.admin.token';
+export const getToken = () => sessionStorage.getItem(TOKEN_KEY) ?? '';
+export const setToken = (token: string) =>
+  token ? sessionStorage.setItem(TOKEN_KEY, token) : sessionStorage.removeItem(TOKEN_KEY);
+
+let onSessionEnd: () => void = () => {};
+export const whenSessionEnds = (handler: () => void) => {
+  onSessionEnd = handler;
+};
+
+/** GET payloads become the query string (absent and empty values left out). */
+function queryOf(payload: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(payload))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function call<E extends Endpoint>(declared: E, payload: BodyOf<E>): Promise<DataOf<E>> {
+  const body = payload as Record<string, unknown>;
+  const url = `${ADMIN_API_PREFIX}${declared.path}${declared.method === 'GET' ? queryOf(body) : ''}`;
+  const token = getToken();
+  const res = await fetch(url, {
+    method: declared.method,
+    headers: {
+      ...(token ? { token } : {}),
+      ...(declared.method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    body: declared.method === 'POST' ? JSON.stringify(body) : undefined,
+  });
+  const answer = (await res
+    .json()
+    .catch(() => ({ code: res.status, msg: '请求失败，请稍后再试' }))) as EnvelopeOf<DataOf<E>>;
+  if (answer.code === CODE.unauthorized || answer.code === CODE.tokenInvalid) {
+    setToken('');
+    onSessionEnd();
+  }
+  if (answer.code !== CODE.ok) throw new ApiError(answer.msg || '请求失败，请稍后再试', answer.code);
+  return answer.data as DataOf<E>;
+}
+
+/** A paged console list as ProTable's `request` wants it. */
+export async function pageOf<E extends Endpoint>(
+  declared: E,
+  payload: BodyOf<E>,
+): Promise<{ data: DataOf<E> extends { list: infer L } ? L : never; total: number; success: boolean }> {
+  const page = (await call(declared, payload)) as { list: never; total: number };
+  return { data: page.list, total: page.total, success: true };
+}

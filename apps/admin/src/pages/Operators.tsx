@@ -1,0 +1,81 @@
+import { ProTable } from '@ant-design/pro-components';
+import {
+  ADMIN_AREA_LABEL,
+  type AdminArea,
+  type AdminOperator,
+  type AdminRole,
+  adminApi,
+} from '@sitemall/contract';
+import { Card, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { call, pageOf } from '../api';
+
+const permissionLabel = (p: string) => {
+  const [area, level] = p.split(':');
+  return `${ADMIN_AREA_LABEL[area as AdminArea] ?? area}${level === 'manage' ? '管理' : '查看'}`;
+};
+const scopeLabel = (siteIds: number[] | null) =>
+  siteIds === null ? '全部站点' : `站点 ${siteIds.join('、')}`;
+
+/** Operators with their role assignments (each with its site scope), and the roles' permissions. */
+export function OperatorsPage() {
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <ProTable<AdminOperator>
+        headerTitle="运营人员"
+        rowKey="id"
+        search={false}
+        pagination={{ pageSize: 10, showSizeChanger: false }}
+        locale={{ emptyText: '暂无运营人员' }}
+        request={(p) => pageOf(adminApi.operators, { pageNum: p.current })}
+        columns={[
+          { title: '用户名', dataIndex: 'username' },
+          { title: '姓名', dataIndex: 'name' },
+          {
+            title: '角色与站点范围',
+            dataIndex: 'assignments',
+            render: (_, o) =>
+              o.assignments.map((a) => (
+                <Tag key={a.roleId} color="blue">{`${a.roleName} · ${scopeLabel(a.siteIds)}`}</Tag>
+              )),
+          },
+          {
+            title: '动态口令',
+            dataIndex: 'totpBound',
+            render: (_, o) => (o.totpBound ? '已绑定' : o.totpRequired ? '必须绑定（未绑定）' : '未绑定'),
+          },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            valueEnum: { 1: { text: '正常', status: 'Success' }, 0: { text: '停用', status: 'Default' } },
+          },
+          {
+            title: '创建时间',
+            dataIndex: 'createdAt',
+            render: (_, o) => dayjs(o.createdAt).format('YYYY-MM-DD'),
+          },
+        ]}
+      />
+      <Card title="角色与权限">
+        <ProTable<AdminRole>
+          rowKey="id"
+          search={false}
+          options={false}
+          pagination={false}
+          request={async () => {
+            const { list } = await call(adminApi.roles, {});
+            return { data: list, success: true, total: list.length };
+          }}
+          columns={[
+            { title: '角色', dataIndex: 'name', width: 140 },
+            {
+              title: '权限',
+              dataIndex: 'permissions',
+              render: (_, r) => r.permissions.map((p) => <Tag key={p}>{permissionLabel(p)}</Tag>),
+            },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,164 @@
+import {
+  ModalForm,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { adminApi, type IssueBatch } from '@sitemall/contract';
+import { App, Button, Upload } from 'antd';
+import { useState } from 'react';
+import { call } from '../api';
+import { yuan } from '../format';
+import { useSession } from '../session';
+
+/** What the maker sees once a draft is submitted: issued now, or waiting for the second operator. */
+export function useSubmitDraft() {
+  const { message } = App.useApp();
+  return async (draft: IssueBatch) => {
+    const submitted = await call(adminApi.submitBatch, { batchId: draft.id });
+    if (submitted.status === 'executed') message.success(`已发放 ${yuan(submitted.totalAmount)}`);
+    else message.info(`发放单 #${submitted.id} 金额超过站点阈值，已提交，等待财务复核`);
+    return submitted;
+  };
+}
+
+function useIssueSites() {
+  const { me, can, siteId } = useSession();
+  const options = me.sites
+    .filter((s) => can('points:manage', s.id))
+    .map((s) => ({ value: s.id, label: `${s.id} ${s.siteName}` }));
+  return { options, initial: siteId ?? options[0]?.value };
+}
+
+/** Points to one member: a draft, submitted at once by its maker. */
+export function IssueOneForm({
+  account,
+  siteId,
+  onDone,
+}: {
+  account?: string;
+  siteId?: number;
+  onDone: () => void;
+}) {
+  const { message } = App.useApp();
+  const submitDraft = useSubmitDraft();
+  const sites = useIssueSites();
+  return (
+    <ModalForm<{ siteId: number; account: string; yuan: number; note?: string; reason: string }>
+      title="积分发放"
+      width={480}
+      trigger={<Button type={account ? 'link' : 'primary'}>{account ? '发放积分' : '单个发放'}</Button>}
+      modalProps={{ destroyOnClose: true }}
+      initialValues={{ siteId: siteId ?? sites.initial, account }}
+      onFinish={async (form) => {
+        try {
+          const draft = await call(adminApi.issuePoints, {
+            siteId: form.siteId,
+            account: form.account,
+            amount: Math.round(form.yuan * 100),
+            note: form.note,
+            reason: form.reason,
+          });
+          await submitDraft(draft);
+          onDone();
+          return true;
+        } catch (e) {
+          message.error((e as Error).message);
+          return false;
+        }
+      }}
+    >
+      <ProFormSelect
+        name="siteId"
+        label="站点"
+        options={sites.options}
+        rules={[{ required: true }]}
+        disabled={!!siteId}
+      />
+      <ProFormText
+        name="account"
+        label="会员手机号或用户名"
+        rules={[{ required: true, max: 32 }]}
+        disabled={!!account}
+      />
+      <ProFormDigit
+        name="yuan"
+        label="发放数额"
+        min={0.01}
+        max={1_000_000}
+        fieldProps={{ precision: 2 }}
+        rules={[{ required: true }]}
+      />
+      <ProFormText name="note" label="备注（会员可见）" rules={[{ max: 200 }]} />
+      <ProFormTextArea
+        name="reason"
+        label="发放原因"
+        rules={[{ required: true, message: '请填写操作原因' }]}
+        fieldProps={{ maxLength: 200 }}
+      />
+    </ModalForm>
+  );
+}
+
+/** Points from a CSV file ("手机号或用户名,金额,备注[,请求号]"): unreadable lines are listed, never issued. */
+export function IssueCsvForm({ onDone }: { onDone: () => void }) {
+  const { message } = App.useApp();
+  const submitDraft = useSubmitDraft();
+  const sites = useIssueSites();
+  const [file, setFile] = useState<{ name: string; text: string }>();
+  return (
+    <ModalForm<{ siteId: number; reason: string }>
+      title="批量发放（CSV）"
+      width={520}
+      trigger={<Button>批量发放</Button>}
+      modalProps={{ destroyOnClose: true, afterClose: () => setFile(undefined) }}
+      initialValues={{ siteId: sites.initial }}
+      onFinish={async (form) => {
+        if (!file) {
+          message.warning('请选择 CSV 文件');
+          return false;
+        }
+        try {
+          const draft = await call(adminApi.issuePointsCsv, {
+            siteId: form.siteId,
+            fileName: file.name,
+            text: file.text,
+            reason: form.reason,
+          });
+          if (draft.refused.length > 0)
+            message.warning(`${draft.refused.length} 行无法读取，不会发放（见发放单明细）`);
+          await submitDraft(draft);
+          onDone();
+          return true;
+        } catch (e) {
+          message.error((e as Error).message);
+          return false;
+        }
+      }}
+    >
+      <ProFormSelect name="siteId" label="站点" options={sites.options} rules={[{ required: true }]} />
+      <Upload
+        accept=".csv,text/csv"
+        maxCount={1}
+        beforeUpload={(f) => {
+          // Read here, never uploaded: the text travels in the draft request.
+          void f.text().then((text) => setFile({ name: f.name, text }));
+          return false;
+        }}
+        onRemove={() => setFile(undefined)}
+      >
+        <Button>选择 CSV 文件</Button>
+      </Upload>
+      <div style={{ margin: '8px 0 16px', color: '#888' }}>
+        每行：手机号或用户名,金额（元）,备注[,请求号]；首行可为表头
+      </div>
+      <ProFormTextArea
+        name="reason"
+        label="发放原因"
+        rules={[{ required: true, message: '请填写操作原因' }]}
+        fieldProps={{ maxLength: 200 }}
+      />
+    </ModalForm>
+  );
+}

@@ -1,0 +1,88 @@
+import {
+  ADMIN_API_PREFIX,
+  adminApi,
+  type BodyOf,
+  type DataOf,
+  type Endpoint,
+  type PayResult,
+  type SubmitOrderResult,
+} from '@sitemall/contract';
+import type { TestApp } from '../../test/harness';
+import { client, nextIp } from '../identity/identity.fixtures';
+import { buyer, NANJING, pickSpecs } from '../order/order.fixtures';
+
+/** Test helpers for the console (real app, real database). */
+
+export interface AdminAnswer<T> {
+  status: number;
+  body: { code: number; msg: string; success: boolean; data: T };
+}
+
+/** Calls a console endpoint of the contract as the operator of `token` (none: anonymous). */
+export function adminClient(t: TestApp) {
+  async function call<E extends Endpoint>(
+    declared: E,
+    payload: BodyOf<E> | Record<string, unknown>,
+    token?: string,
+    ip = nextIp(),
+  ): Promise<AdminAnswer<DataOf<E>>> {
+    const url = `${ADMIN_API_PREFIX}${declared.path}`;
+    const headers = token ? { token } : {};
+    const res =
+      declared.method === 'GET'
+        ? await t.app.inject({
+            method: 'GET',
+            url,
+            query: Object.fromEntries(
+              Object.entries(payload as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+            ),
+            headers,
+            remoteAddress: ip,
+          })
+        : await t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip });
+    return { status: res.statusCode, body: res.json() };
+  }
+  async function tokenOf(username: string, password: string): Promise<string> {
+    const answer = await call(adminApi.login, { username, password });
+    if (answer.body.code !== 200 || !answer.body.data.token)
+      throw new Error(`login ${username}: ${answer.body.msg}`);
+    return answer.body.data.token;
+  }
+  return { call, tokenOf };
+}
+
+/** The demo operators' passwords (db/demo/operators.ts). */
+export const PASSWORDS: Record<string, string> = {
+  admin: 'Admin#2026',
+  op719: 'Op719#2026',
+  finance: 'Finance#2026',
+  cs10110: 'Cs10110#2026',
+};
+
+/** A member of the site with a paid order of one physical product, awaiting shipment (24). */
+export async function paidOrder(t: TestApp, siteId: number) {
+  const api = client(t);
+  const me = await buyer(t, siteId, 10_000_000);
+  const [spec] = await pickSpecs(t.db, siteId, { stock: 50 });
+  await api.post('/api/address/save', { siteId, ...NANJING }, me.token);
+  const submitted = await api.post<SubmitOrderResult>(
+    '/api/client/submitOrder',
+    {
+      siteId,
+      productInfos: [{ productId: spec?.productId, specificationId: spec?.specificationId, num: 1 }],
+    },
+    me.token,
+  );
+  if (submitted.body.code !== 200) throw new Error(`submit: ${submitted.body.msg}`);
+  const paid = await api.post<PayResult>(
+    '/api/pay/payOrder',
+    { siteId, orderNo: submitted.body.data.orderNo, payWay: 'ye' },
+    me.token,
+  );
+  if (!paid.body.data.isPaid) throw new Error(`pay: ${paid.body.msg}`);
+  return {
+    member: me,
+    orderNo: submitted.body.data.orderNo,
+    childOrderNo: submitted.body.data.childOrderNo[0] as string,
+  };
+}

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { ADMIN_MSG, type IssueBatch, type IssueRow, type IssueStatus, PAGE_SIZE } from '@sitemall/contract';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError, failure } from '../../lib/errors';
+import { offsetOf } from '../../lib/paging';
+import { issueLines, issuePoints, readIssueRow } from '../points/issue';
+import { forbidden, type OperatorCtx, requireSiteAccess, sitesToRead } from './admin.service';
+import { operator, pointsIssueBatch, sitePolicy } from './admin.tables';
+import { audited, requireReason } from './audit';
+
+/**
+ * Points issues from the console, maker-checker (issue 12): a batch (one member or a CSV file)
+ * is drafted, submitted, and above the site's threshold approved by a second operator with the
+ * finance permission before it executes. Every step is a guarded UPDATE on the status, so two
+ * approvals racing execute the batch once; each row also carries its ledger request key.
+ */
+
+/** Sites without a policy row: issues above 1,000.00 need a second approver. */
+export const DEFAULT_ISSUE_THRESHOLD = 100_000;
+const MAX_ROWS = 5_000;
+
+type BatchRow = typeof pointsIssueBatch.$inferSelect;
+
+export async function issueThreshold(db: Db, siteId: number): Promise<number> {
+  const [row] = await db.select().from(sitePolicy).where(eq(sitePolicy.siteId, siteId));
+  return row?.pointsIssueThreshold ?? DEFAULT_ISSUE_THRESHOLD;
+}
+
+async function present(db: Db, rows: BatchRow[]): Promise<IssueBatch[]> {
+  const ids = [...new Set(rows.flatMap((r) => [r.makerId, r.approverId ?? r.makerId]))];
+  const names =
+    ids.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (
+            await db
+              .select({ id: operator.id, name: operator.name })
+              .from(operator)
+              .where(inArray(operator.id, ids))
+          ).map((o) => [o.id, o.name]),
+        );
+  return rows.map((r) => ({
+    id: r.id,
+    siteId: r.siteId,
+    status: r.status,
+    makerId: r.makerId,
+    makerName: names.get(r.makerId) ?? '',
+    approverId: r.approverId,
+    approverName: r.approverId ? (names.get(r.approverId) ?? '') : '',
+    fileName: r.fileName,
+    reason: r.reason,
+    totalAmount: r.totalAmount,
+    rowCount: r.rows.length,
+    needsApproval: r.needsApproval,
+    refused: r.refused,
+    rows: r.rows,
+    createdAt: r.createdAt.toISOString(),
+    executedAt: r.executedAt?.toISOString() ?? null,
+  }));
+}
+
+async function presentOne(db: Db, row: BatchRow): Promise<IssueBatch> {
+  const [batch] = await present(db, [row]);
+  return batch as IssueBatch;
+}
+
+async function draft(
+  ctx: OperatorCtx,
+  input: {
+    siteId: number;
+    fileName: string;
+    reason: string;
+    rows: IssueRow[];
+    refused: IssueBatch['refused'];
+  },
+): Promise<IssueBatch> {
+  requireSiteAccess(ctx, 'points:manage', input.siteId);
+  const reason = requireReason(input.reason);
+  if (input.rows.length === 0) throw failure('没有可发放的行');
+  if (input.rows.length > MAX_ROWS) throw failure(`一次最多发放 ${MAX_ROWS} 行`);
+  const totalAmount = input.rows.reduce((sum, r) => sum + r.amount, 0);
+  if (totalAmount > 2_000_000_000) throw failure('发放总额过大，请拆分文件');
+  const needsApproval = totalAmount > (await issueThreshold(ctx.db, input.siteId));
+  const row = await audited(ctx, async (tx, record) => {
+    const [created] = await tx
+      .insert(pointsIssueBatch)
+      .values({
+        siteId: input.siteId,
+        makerId: ctx.operator.id,
+        fileName: input.fileName,
+        reason,
+        totalAmount,
+        needsApproval,
+        rows: input.rows,
+        refused: input.refused,
+      })
+      .returning();
+    if (!created) throw new Error('batch not created');
+    await record({
+      siteId: input.siteId,
+      action: 'points.issue.draft',
+      entity: 'points_issue_batch',
+      entityId: created.id,
+      after: { totalAmount, rows: input.rows.length, needsApproval },
+      reason,
+    });
+    return created;
+  });
+  return presentOne(ctx.db, row);
+}
+
+/** A draft issuing points to one member (amount in fen). */
+export function draftSingle(
+  ctx: OperatorCtx,
+  input: { siteId: number; account: string; amount: number; note?: string; reason: string },
+) {
+  const row: IssueRow = {
+    line: 1,
+    account: input.account.trim(),
+    amount: input.amount,
+    note: (input.note ?? '').trim(),
+    requestKey: `issue:console:${randomUUID()}`,
+  };
+  return draft(ctx, { siteId: input.siteId, fileName: '', reason: input.reason, rows: [row], refused: [] });
+}
+
+/** A draft from a CSV file (the ops CLI's format); unreadable lines are listed and never issued. */
+export function draftCsv(
+  ctx: OperatorCtx,
+  input: { siteId: number; fileName: string; text: string; reason: string },
+) {
+  const rows: IssueRow[] = [];
+  const refused: IssueBatch['refused'] = [];
+  for (const { cells, line } of issueLines(input.text)) {
+    try {
+      rows.push({ line, ...readIssueRow(input.fileName, cells, line) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refused.push({ line, detail: error.msg });
+    }
+  }
+  return draft(ctx, { ...input, rows, refused });
+}
+
+async function batchFor(ctx: OperatorCtx, batchId: number, permission: string): Promise<BatchRow> {
+  const [row] = await ctx.db.select().from(pointsIssueBatch).where(eq(pointsIssueBatch.id, batchId));
+  if (!row) throw failure(ADMIN_MSG.notFound);
+  requireSiteAccess(ctx, permission, row.siteId);
+  return row;
+}
+
+/** Moves a batch from one status to the next only if it still has the first; else nothing. */
+async function move(
+  tx: Db,
+  id: number,
+  from: IssueStatus,
+  set: Partial<BatchRow>,
+  extra?: ReturnType<typeof ne>,
+) {
+  const [row] = await tx
+    .update(pointsIssueBatch)
+    .set(set)
+    .where(and(eq(pointsIssueBatch.id, id), eq(pointsIssueBatch.status, from), extra))
+    .returning();
+  if (!row) throw failure(ADMIN_MSG.batchState);
+  return row;
+}
+
+/** Issues every row through the ledger (each in its savepoint), then marks the batch executed. */
+async function execute(tx: Db, batch: BatchRow, from: IssueStatus): Promise<BatchRow> {
+  const claimed = await move(tx, batch.id, from, { status: 'executed', executedAt: new Date() });
+  const done: IssueRow[] = [];
+  for (const row of claimed.rows) {
+    try {
+      const issued = await tx.transaction((sp) =>
+        issuePoints(sp, {
+          siteId: claimed.siteId,
+          account: row.account,
+          amount: row.amount,
+          note: row.note,
+          requestKey: row.requestKey,
+        }),
+      );
+      done.push({ ...row, result: 'ok', detail: issued.isNew ? '已发放' : '此前已发放，未重复发放' });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      done.push({ ...row, result: 'error', detail: error.msg });
+    }
+  }
+  const [row] = await tx
+    .update(pointsIssueBatch)
+    .set({ rows: done })
+    .where(eq(pointsIssueBatch.id, batch.id))
+    .returning();
+  return row as BatchRow;
+}
+
+const summary = (row: BatchRow) => ({
+  status: row.status,
+  totalAmount: row.totalAmount,
+  ok: row.rows.filter((r) => r.result === 'ok').length,
+  failed: row.rows.filter((r) => r.result === 'error').length,
+});
+
+/** The maker submits: at or below the threshold it executes at once, above it waits for approval. */
+export async function submitBatch(ctx: OperatorCtx, batchId: number): Promise<IssueBatch> {
+  const batch = await batchFor(ctx, batchId, 'points:manage');
+  const row = await audited(ctx, async (tx, record) => {
+    const next = batch.needsApproval
+      ? await move(tx, batch.id, 'draft', { status: 'submitted' })
+      : await execute(tx, batch, 'draft');
+    await record({
+      siteId: batch.siteId,
+      action: batch.needsApproval ? 'points.issue.submit' : 'points.issue.execute',
+      entity: 'points_issue_batch',
+      entityId: batch.id,
+      before: { status: batch.status },
+      after: summary(next),
+      reason: batch.reason,
+    });
+    return next;
+  });
+  return presentOne(ctx.db, row);
+}
+
+/** A second operator approves; the batch executes in the same transaction, exactly once. */
+export async function approveBatch(ctx: OperatorCtx, batchId: number): Promise<IssueBatch> {
+  const batch = await batchFor(ctx, batchId, 'finance:manage');
+  if (batch.makerId === ctx.operator.id) throw forbidden(ADMIN_MSG.ownBatch);
+  const row = await audited(ctx, async (tx, record) => {
+    const approved = await move(
+      tx,
+      batch.id,
+      'submitted',
+      { status: 'approved', approverId: ctx.operator.id },
+      ne(pointsIssueBatch.makerId, ctx.operator.id),
+    );
+    const executed = await execute(tx, approved, 'approved');
+    await record({
+      siteId: batch.siteId,
+      action: 'points.issue.approve',
+      entity: 'points_issue_batch',
+      entityId: batch.id,
+      before: { status: batch.status },
+      after: summary(executed),
+      reason: batch.reason,
+    });
+    return executed;
+  });
+  return presentOne(ctx.db, row);
+}
+
+export async function rejectBatch(ctx: OperatorCtx, batchId: number, reason: string): Promise<IssueBatch> {
+  const batch = await batchFor(ctx, batchId, 'finance:manage');
+  const why = requireReason(reason);
+  const row = await audited(ctx, async (tx, record) => {
+    const rejected = await move(tx, batch.id, 'submitted', {
+      status: 'rejected',
+      approverId: ctx.operator.id,
+    });
+    await record({
+      siteId: batch.siteId,
+      action: 'points.issue.reject',
+      entity: 'points_issue_batch',
+      entityId: batch.id,
+      before: { status: batch.status },
+      after: { status: rejected.status },
+      reason: why,
+    });
+    return rejected;
+  });
+  return presentOne(ctx.db, row);
+}
+
+export async function listBatches(
+  ctx: OperatorCtx,
+  query: { siteId?: number; status?: IssueStatus; pageNum?: number },
+) {
+  const pageNum = query.pageNum ?? 1;
+  const scope = sitesToRead(ctx, 'points:view', query.siteId);
+  if (scope !== 'all' && scope.length === 0) return { list: [], total: 0, pageNum, pageSize: PAGE_SIZE };
+  const where = and(
+    scope === 'all' ? undefined : inArray(pointsIssueBatch.siteId, scope),
+    query.status ? eq(pointsIssueBatch.status, query.status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(pointsIssueBatch)
+      .where(where)
+      .orderBy(desc(pointsIssueBatch.id))
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(pageNum)),
+    ctx.db.select({ total: count() }).from(pointsIssueBatch).where(where),
+  ]);
+  return { list: await present(ctx.db, rows), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}

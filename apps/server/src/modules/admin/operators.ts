@@ -1,0 +1,138 @@
+import { ADMIN_MSG, type AdminOperator, type LoginLogRow, PAGE_SIZE } from '@sitemall/contract';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { failure } from '../../lib/errors';
+import { offsetOf } from '../../lib/paging';
+import { hashPassword } from '../identity/passwords';
+import { assignmentsOf, forbidden, type OperatorCtx, scopeOf } from './admin.service';
+import { operator, operatorAssignment, operatorLoginLog, operatorRole, sitePolicy } from './admin.tables';
+import { audited, requireReason } from './audit';
+
+/**
+ * Operators, roles and the login log. Operators are not tied to a site, so these screens are
+ * for operators who hold the permission on all sites (a platform admin): anyone else would
+ * see people beyond their sites.
+ */
+function requirePlatform(ctx: OperatorCtx, permission: string) {
+  if (scopeOf(ctx, permission) !== 'all') throw forbidden();
+}
+
+async function present(db: Db, row: typeof operator.$inferSelect): Promise<AdminOperator> {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    status: row.status,
+    totpBound: row.totpSecret !== null,
+    totpRequired: row.totpRequired,
+    assignments: await assignmentsOf(db, row.id),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listOperators(ctx: OperatorCtx, pageNum = 1) {
+  requirePlatform(ctx, 'operators:view');
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(operator).orderBy(asc(operator.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
+    ctx.db.select({ total: count() }).from(operator),
+  ]);
+  const list = await Promise.all(rows.map((r) => present(ctx.db, r)));
+  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+export async function listRoles(ctx: OperatorCtx) {
+  requirePlatform(ctx, 'operators:view');
+  return { list: await ctx.db.select().from(operatorRole).orderBy(asc(operatorRole.id)) };
+}
+
+/** Gives an operator a role on a site scope (replacing that role's earlier scope); audited with a reason. */
+export async function assignRole(
+  ctx: OperatorCtx,
+  input: { operatorId: number; roleId: number; siteIds?: number[]; reason: string },
+): Promise<AdminOperator> {
+  requirePlatform(ctx, 'operators:manage');
+  const reason = requireReason(input.reason);
+  const [target] = await ctx.db.select().from(operator).where(eq(operator.id, input.operatorId));
+  const [role] = await ctx.db.select().from(operatorRole).where(eq(operatorRole.id, input.roleId));
+  if (!target || !role) throw failure(ADMIN_MSG.notFound);
+  const siteIds = input.siteIds?.length ? [...new Set(input.siteIds)].sort((a, b) => a - b) : null;
+  await audited(ctx, async (tx, record) => {
+    const before = await assignmentsOf(tx, target.id);
+    await tx
+      .insert(operatorAssignment)
+      .values({ operatorId: target.id, roleId: role.id, siteIds })
+      .onConflictDoUpdate({
+        target: [operatorAssignment.operatorId, operatorAssignment.roleId],
+        set: { siteIds },
+      });
+    await record({
+      siteId: null,
+      action: 'operator.assign',
+      entity: 'operator',
+      entityId: target.id,
+      before,
+      after: await assignmentsOf(tx, target.id),
+      reason,
+    });
+  });
+  const [updated] = await ctx.db.select().from(operator).where(eq(operator.id, target.id));
+  return present(ctx.db, updated as typeof operator.$inferSelect);
+}
+
+export async function loginLog(ctx: OperatorCtx, pageNum = 1) {
+  requirePlatform(ctx, 'operators:view');
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(operatorLoginLog)
+      .orderBy(desc(operatorLoginLog.id))
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(pageNum)),
+    ctx.db.select({ total: count() }).from(operatorLoginLog),
+  ]);
+  const list: LoginLogRow[] = rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+// ---- demo and scripts -----------------------------------------------------------------------
+
+export interface OperatorSeed {
+  username: string;
+  name: string;
+  password: string;
+  roles: { role: string; siteIds: number[] | null }[];
+}
+
+// argon2id costs ~50 ms a hash and every test seeds the demo: hash each demo password once.
+const seedHashes = new Map<string, Promise<string>>();
+const seedHash = (password: string) => {
+  let hash = seedHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    seedHashes.set(password, hash);
+  }
+  return hash;
+};
+
+/** Creates roles (by name, once) and operators with their assignments. */
+export async function seedOperators(
+  db: Db,
+  roles: { name: string; permissions: string[] }[],
+  operators: OperatorSeed[],
+  policies: { siteId: number; pointsIssueThreshold: number }[] = [],
+): Promise<void> {
+  const created = await db.insert(operatorRole).values(roles).onConflictDoNothing().returning();
+  const roleId = new Map(created.map((r) => [r.name, r.id]));
+  for (const seed of operators) {
+    const [row] = await db
+      .insert(operator)
+      .values({ username: seed.username, name: seed.name, passwordHash: await seedHash(seed.password) })
+      .returning();
+    if (!row) continue;
+    for (const { role, siteIds } of seed.roles) {
+      const id = roleId.get(role);
+      if (id) await db.insert(operatorAssignment).values({ operatorId: row.id, roleId: id, siteIds });
+    }
+  }
+  if (policies.length > 0) await db.insert(sitePolicy).values(policies).onConflictDoNothing();
+}

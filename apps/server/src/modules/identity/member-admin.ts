@@ -1,0 +1,50 @@
+import { PAGE_SIZE } from '@sitemall/contract';
+import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { offsetOf } from '../../lib/paging';
+import { member } from './identity.tables';
+
+/** Members as the operator console searches them, always within a set of sites. */
+
+type Scope = 'all' | number[];
+const inSites = (scope: Scope) => (scope === 'all' ? undefined : inArray(member.siteId, scope));
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function searchMembers(db: Db, scope: Scope, query: { keyword?: string; pageNum?: number }) {
+  const pageNum = query.pageNum ?? 1;
+  if (scope !== 'all' && scope.length === 0) return { list: [], total: 0, pageNum, pageSize: PAGE_SIZE };
+  const keyword = query.keyword?.trim();
+  const where = and(
+    inSites(scope),
+    keyword
+      ? or(
+          ilike(member.phone, `%${escapeLike(keyword)}%`),
+          ilike(member.username, `%${escapeLike(keyword)}%`),
+        )
+      : undefined,
+  );
+  const [list, [total]] = await Promise.all([
+    db.select().from(member).where(where).orderBy(desc(member.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
+    db.select({ total: count() }).from(member).where(where),
+  ]);
+  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+/** Ids of the members with this phone on the sites in scope. */
+export async function memberIdsByPhone(db: Db, scope: Scope, phone: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: member.id })
+    .from(member)
+    .where(and(inSites(scope), eq(member.phone, phone)));
+  return rows.map((r) => r.id);
+}
+
+/** Phone (or username) of members by id, for lists that show who. */
+export async function memberLabels(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: member.id, phone: member.phone, username: member.username })
+    .from(member)
+    .where(inArray(member.id, ids));
+  return new Map(rows.map((r) => [r.id, r.phone ?? r.username ?? '']));
+}

@@ -1,0 +1,111 @@
+import { type AdminOrderDetail, PAGE_SIZE } from '@sitemall/contract';
+import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { chinaDay } from '../../lib/china-time';
+import { offsetOf } from '../../lib/paging';
+import { type OrderRow, statusName } from './order.service';
+import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
+
+/** Orders as the operator console searches and shows them, always within a set of sites. */
+
+export interface OrderSearch {
+  orderNo?: string;
+  /** Members to match (the console resolves a phone first); an empty list matches nothing. */
+  memberIds?: number[];
+  status?: number;
+  from?: string;
+  to?: string;
+  pageNum?: number;
+}
+
+export async function searchOrders(db: Db, scope: 'all' | number[], query: OrderSearch) {
+  const pageNum = query.pageNum ?? 1;
+  const none = (scope !== 'all' && scope.length === 0) || query.memberIds?.length === 0;
+  if (none) return { list: [] as OrderRow[], total: 0, pageNum, pageSize: PAGE_SIZE };
+  const where = and(
+    scope === 'all' ? undefined : inArray(mallOrder.siteId, scope),
+    query.orderNo ? eq(mallOrder.orderNo, query.orderNo.trim()) : undefined,
+    query.memberIds ? inArray(mallOrder.memberId, query.memberIds) : undefined,
+    query.status === undefined ? undefined : eq(mallOrder.status, query.status),
+    query.from ? gte(mallOrder.createdAt, chinaDay(query.from).start) : undefined,
+    query.to ? lt(mallOrder.createdAt, chinaDay(query.to).end) : undefined,
+  );
+  const [list, [total]] = await Promise.all([
+    db
+      .select()
+      .from(mallOrder)
+      .where(where)
+      .orderBy(desc(mallOrder.createdAt), desc(mallOrder.id))
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(pageNum)),
+    db.select({ total: count() }).from(mallOrder).where(where),
+  ]);
+  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+export async function orderByNo(db: Db, orderNo: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(mallOrder).where(eq(mallOrder.orderNo, orderNo));
+  return row;
+}
+
+/** An order with its child orders, lines, parcels and status history (member phone left to the caller). */
+export async function orderDetailOf(db: Db, order: OrderRow, memberPhone: string): Promise<AdminOrderDetail> {
+  const [children, lines, logs] = await Promise.all([
+    db.select().from(childOrder).where(eq(childOrder.orderId, order.id)).orderBy(asc(childOrder.id)),
+    db.select().from(orderLine).where(eq(orderLine.orderId, order.id)).orderBy(asc(orderLine.id)),
+    db
+      .select()
+      .from(orderStatusLog)
+      .where(eq(orderStatusLog.orderId, order.id))
+      .orderBy(asc(orderStatusLog.createdAt), asc(orderStatusLog.id)),
+  ]);
+  const shipments =
+    children.length === 0
+      ? []
+      : await db
+          .select()
+          .from(orderShipment)
+          .where(
+            inArray(
+              orderShipment.childOrderId,
+              children.map((c) => c.id),
+            ),
+          );
+  return {
+    ...adminOrder(order, memberPhone),
+    goodsAmount: order.goodsAmount,
+    freightAmount: order.freightAmount,
+    address: order.address ? { ...order.address } : null,
+    children: children.map((c) => {
+      const parcel = shipments.find((s) => s.childOrderId === c.id);
+      return {
+        childOrderNo: c.childOrderNo,
+        status: c.status,
+        statusName: statusName(c.status),
+        hasAddress: c.hasAddress,
+        shipment: parcel ? { company: parcel.company, trackingNo: parcel.trackingNo } : null,
+        lines: lines
+          .filter((l) => l.childOrderId === c.id)
+          .map((l) => ({ name: l.name, num: l.num, price: l.price })),
+      };
+    }),
+    timeline: logs.map((l) => ({
+      status: l.status,
+      statusName: statusName(l.status),
+      note: l.note,
+      at: l.createdAt.toISOString(),
+    })),
+  };
+}
+
+export const adminOrder = (o: OrderRow, memberPhone: string) => ({
+  orderNo: o.orderNo,
+  siteId: o.siteId,
+  memberId: o.memberId,
+  memberPhone,
+  status: o.status,
+  statusName: statusName(o.status),
+  payAmount: o.payAmount,
+  createdAt: o.createdAt.toISOString(),
+  paidAt: o.paidAt?.toISOString() ?? null,
+});

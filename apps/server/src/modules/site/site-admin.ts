@@ -1,0 +1,59 @@
+import { type AdminSite, PAGE_SIZE } from '@sitemall/contract';
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { offsetOf } from '../../lib/paging';
+import type { SiteRow } from './site.service';
+import { mallSite } from './site.tables';
+
+/** Sites as the operator console lists and edits them (hotlines in clear: operators type them). */
+
+export const adminSite = (row: SiteRow): AdminSite => ({
+  id: row.id,
+  siteName: row.siteName,
+  hotline: row.hotline,
+  spareHotline: row.spareHotline,
+  loginWay: row.loginWay,
+  paywayConf: row.paywayConf,
+  cashUnit: row.cashUnit,
+  configJson: row.configJson,
+  customServicePcSwitch: row.customServicePcSwitch,
+  isUsable: row.isUsable,
+  loginOrder: row.loginOrder,
+  dingtalkAuthSwitch: row.dingtalkAuthSwitch,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** A page of the sites in `scope` (every site, or a list of ids), by id. */
+export async function listSitesIn(db: Db, scope: 'all' | number[], pageNum = 1) {
+  const where = scope === 'all' ? undefined : inArray(mallSite.id, scope);
+  const empty = scope !== 'all' && scope.length === 0;
+  const [rows, [total]] = empty
+    ? [[], [{ total: 0 }]]
+    : await Promise.all([
+        db
+          .select()
+          .from(mallSite)
+          .where(where)
+          .orderBy(asc(mallSite.id))
+          .limit(PAGE_SIZE)
+          .offset(offsetOf(pageNum)),
+        db.select({ total: count() }).from(mallSite).where(where),
+      ]);
+  return { list: rows.map(adminSite), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+/** Names of the sites in `scope`, for the console's site switcher. */
+export async function siteNamesIn(db: Db, scope: 'all' | number[]) {
+  if (scope !== 'all' && scope.length === 0) return [];
+  return db
+    .select({ id: mallSite.id, siteName: mallSite.siteName })
+    .from(mallSite)
+    .where(scope === 'all' ? undefined : inArray(mallSite.id, scope))
+    .orderBy(asc(mallSite.id));
+}
+
+/** The row of one site, locked for an edit in `tx` (so before/after are exact). */
+export async function lockSiteRow(tx: Db, siteId: number): Promise<SiteRow | undefined> {
+  const [row] = await tx.select().from(mallSite).where(eq(mallSite.id, siteId)).for('update');
+  return row;
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import { SLOW_TESTS, serverPool } from './vitest.config';
+
+/** `npm run test:slow`: the server and the ops CLI as real processes (CI runs it after `npm test`). */
+export default defineConfig({
+  test: {
+    name: 'server-slow',
+    include: [SLOW_TESTS],
+    ...serverPool,
+    // Each start of a process compiles TypeScript and opens a database: minutes on a busy machine.
+    testTimeout: 300_000,
+  },
+});

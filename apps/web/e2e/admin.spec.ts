@@ -1,0 +1,246 @@
+import { mkdirSync } from 'node:fs';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { SubmitOrderResult } from '@sitemall/contract';
+import { api, cheapProduct, pwdLogin, siteConfig, storedToken } from './site.ts';
+
+/**
+ * The operator console at /admin/ (issue 12) against the real server: a platform admin edits
+ * site 719 and the storefront shows it; the 719-only operator sees no other site's orders; a
+ * CSV points issue above the threshold waits for a second operator and applies once; a shipped
+ * order reads 待收货 for its member; the audit log shows each write with before and after.
+ * Screenshots of every screen go to SHOTS_DIR (default /work/shots/admin).
+ * Alone: npx playwright test e2e/admin.spec.ts --project admin --no-deps
+ */
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/admin';
+mkdirSync(SHOTS, { recursive: true });
+
+const OPERATORS = {
+  admin: 'Admin#2026',
+  op719: 'Op719#2026',
+  finance: 'Finance#2026',
+} as const;
+
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function operatorLogin(page: Page, username: keyof typeof OPERATORS) {
+  await page.goto('/admin/login');
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(OPERATORS[username]);
+  await page.getByRole('button', { name: /登\s?录/ }).click();
+  await expect(page).toHaveURL(/\/admin\/sites/);
+}
+
+async function newOperatorPage(browser: Browser, username: keyof typeof OPERATORS) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await operatorLogin(page, username);
+  return page;
+}
+
+const menu = (page: Page, name: string) => page.getByRole('menuitem', { name }).click();
+const drawerOk = (page: Page) =>
+  page
+    .locator('.ant-drawer-footer, .ant-modal-footer')
+    .getByRole('button', { name: /确\s?[认定]/ })
+    .click();
+
+/** The 1000 demo member (password login) with a paid order of one physical product. */
+async function memberWithPaidOrder(page: Page, request: APIRequestContext) {
+  await pwdLogin(page, 1000);
+  const token = (await storedToken(page, 1000)) ?? '';
+  await api(
+    request,
+    '/api/address/save',
+    {
+      siteId: 1000,
+      consignee: '赵六',
+      phone: '13912345670',
+      provinceCode: '110000',
+      cityCode: '110100',
+      districtCode: '110101',
+      detail: '王府井大街 1 号',
+      isDefault: true,
+    },
+    token,
+  );
+  const product = await cheapProduct(request, 1000);
+  const detail = await api<{ productSpecifications: { id: number }[] }>(
+    request,
+    '/api/product/detail',
+    { siteId: 1000, productId: product.id },
+    token,
+  );
+  const order = await api<SubmitOrderResult>(
+    request,
+    '/api/client/submitOrder',
+    {
+      siteId: 1000,
+      productInfos: [{ productId: product.id, specificationId: detail.productSpecifications[0]?.id, num: 1 }],
+    },
+    token,
+  );
+  await api(request, '/api/pay/payOrder', { siteId: 1000, orderNo: order.orderNo, payWay: 'ye' }, token);
+  return order;
+}
+
+test('login page and a wrong password', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByPlaceholder('用户名').fill('admin');
+  await page.getByPlaceholder('密码').fill('wrong-password');
+  await page.getByRole('button', { name: /登\s?录/ }).click();
+  await expect(page.getByText('用户名或密码错误')).toBeVisible();
+  await shot(page, 'admin-01-login');
+});
+
+test('a platform admin edits 719: the storefront shows the new name and hotline', async ({
+  page,
+  request,
+}) => {
+  const before = (await siteConfig(request, 719)).mallSite;
+  const name = '汇通银行积分商城（运营后台修改）';
+  await operatorLogin(page, 'admin');
+  await expect(page.getByRole('cell', { name: before.siteName })).toBeVisible();
+  await shot(page, 'admin-02-sites');
+  const row = page.getByRole('row', { name: /719/ });
+  await row.getByRole('button', { name: '编辑' }).click();
+  await page.getByLabel('站点名称').fill(name);
+  await page.getByLabel('客服热线', { exact: true }).fill('400-888-0719');
+  await shot(page, 'admin-03-site-edit');
+  await drawerOk(page);
+  await expect(page.getByText('已保存，商城前台将显示新配置')).toBeVisible();
+  try {
+    await page.goto('/shoppingmall/home?siteId=719');
+    await expect(page.locator('.mainbar__name')).toHaveText(name);
+    await expect(page.getByTestId('footer-hotline')).toContainText('400-888-0719');
+  } finally {
+    // Other suites read 719's name: put it back (through the console too, so it is audited).
+    await page.goto('/admin/sites');
+    await page.getByRole('row', { name: /719/ }).getByRole('button', { name: '编辑' }).click();
+    await page.getByLabel('站点名称').fill(before.siteName);
+    await page.getByLabel('客服热线', { exact: true }).fill('400-819-0719');
+    await drawerOk(page);
+    await expect(page.getByText('已保存，商城前台将显示新配置')).toBeVisible();
+  }
+});
+
+test('ship an order from the console: the member sees 待收货, the 719 operator never sees it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const order = await memberWithPaidOrder(page, request);
+  const admin = await newOperatorPage(browser, 'admin');
+  await menu(admin, '订单管理');
+  await admin.getByLabel('订单号').fill(order.orderNo);
+  await admin.getByRole('button', { name: /查\s?询/ }).click();
+  const row = admin.getByRole('row', { name: new RegExp(order.orderNo) });
+  await expect(row).toContainText('确认中');
+  await shot(admin, 'admin-04-orders');
+  await row.getByRole('button', { name: '详情' }).click();
+  await admin.getByRole('button', { name: /^发\s?货$/ }).click();
+  await admin.getByLabel('运单号').fill('SF1000123456');
+  await shot(admin, 'admin-05-order-ship');
+  await admin
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /确\s?[认定]/ })
+    .click();
+  await expect(admin.getByText('物流：顺丰速运 SF1000123456')).toBeVisible();
+  await expect(admin.locator('.ant-drawer').getByText('待收货').first()).toBeVisible();
+  await shot(admin, 'admin-06-order-detail');
+
+  await page.goto('myOrder?siteId=1000');
+  await expect(page.getByRole('link', { name: order.orderNo })).toBeVisible();
+  await page.goto(`orderDetail?orderNo=${order.orderNo}&siteId=1000`);
+  await expect(page.getByText('待收货').first()).toBeVisible();
+
+  const op719 = await newOperatorPage(browser, 'op719');
+  await menu(op719, '订单管理');
+  await op719.getByLabel('订单号').fill(order.orderNo);
+  await op719.getByRole('button', { name: /查\s?询/ }).click();
+  await expect(op719.getByText('没有符合条件的订单')).toBeVisible();
+  // The site switcher offers 719 only, and the API refuses 10110 outright.
+  await op719.getByLabel('切换站点').first().click();
+  await expect(op719.locator('.ant-select-item-option')).toHaveText(['719 汇通银行信用卡积分商城']);
+  await op719.keyboard.press('Escape');
+  const token = await op719.evaluate(() => sessionStorage.getItem('sitemall.admin.token'));
+  const refused = await request.get('/admin-api/orders?siteId=10110', { headers: { token: token ?? '' } });
+  expect(((await refused.json()) as { code: number }).code).toBe(403);
+  await shot(op719, 'admin-07-orders-719-only');
+  await admin.context().close();
+  await op719.context().close();
+});
+
+test('a CSV points issue above the threshold needs the finance reviewer and applies once', async ({
+  browser,
+}) => {
+  const op719 = await newOperatorPage(browser, 'op719');
+  await menu(op719, '积分发放');
+  await op719.getByRole('button', { name: '批量发放' }).click();
+  await op719.locator('input[type=file]').setInputFiles({
+    name: 'bonus.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('手机号,金额,备注\n13800000719,1200.00,年终奖励\n'),
+  });
+  await op719.getByLabel('发放原因').fill('年终奖励');
+  await shot(op719, 'admin-08-issue-csv');
+  await op719
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /确\s?[认定]/ })
+    .click();
+  await expect(op719.getByText(/已提交，等待财务复核/)).toBeVisible();
+  const row = op719.getByRole('row', { name: /bonus\.csv/ });
+  await expect(row).toContainText('待审批');
+  await expect(row.getByRole('button', { name: '复核通过' })).toHaveCount(0);
+  await shot(op719, 'admin-09-points-submitted');
+
+  const finance = await newOperatorPage(browser, 'finance');
+  await menu(finance, '积分发放');
+  const pending = finance.getByRole('row', { name: /bonus\.csv/ });
+  await pending.getByRole('button', { name: '复核通过' }).click();
+  await finance.getByRole('button', { name: /确\s?定|OK/ }).click();
+  await expect(finance.getByText('已复核并发放')).toBeVisible();
+  await expect(pending).toContainText('已发放');
+  await expect(pending.getByRole('button', { name: '复核通过' })).toHaveCount(0);
+  await shot(finance, 'admin-10-points-executed');
+
+  // The member's ledger holds the issue once.
+  await menu(finance, '会员与积分');
+  await finance.getByLabel('手机号 / 用户名').fill('13800000719');
+  await finance.getByRole('button', { name: /查\s?询/ }).click();
+  await shot(finance, 'admin-11-members');
+  await finance
+    .getByRole('row', { name: /13800000719/ })
+    .getByRole('button', { name: '积分明细' })
+    .click();
+  await expect(finance.locator('.ant-drawer').getByText('+1,200.00')).toHaveCount(1);
+  await shot(finance, 'admin-12-ledger');
+  await op719.context().close();
+  await finance.context().close();
+});
+
+test('the audit log shows each write with before and after; operators and the login log', async ({
+  page,
+}) => {
+  await operatorLogin(page, 'admin');
+  await menu(page, '审计日志');
+  for (const action of ['修改站点', '发货', '复核发放', '积分发放草稿'])
+    await expect(page.getByRole('cell', { name: action }).first()).toBeVisible();
+  await expect(
+    page.getByText(/汇通银行信用卡积分商城 → 汇通银行积分商城（运营后台修改）/).first(),
+  ).toBeVisible();
+  await shot(page, 'admin-13-audit');
+  await menu(page, '运营人员与角色');
+  await expect(page.getByText('站点运营 · 站点 719')).toBeVisible();
+  await shot(page, 'admin-14-operators');
+  await menu(page, '登录日志');
+  await expect(page.getByText('密码错误').first()).toBeVisible();
+  await shot(page, 'admin-15-login-log');
+});
