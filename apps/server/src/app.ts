@@ -24,6 +24,7 @@ import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { packsRoutes } from './modules/packs/packs.routes';
+import { ensureDemoCards } from './modules/packs/packs.service';
 import {
   createMerchants,
   ensureSimulatedMerchants,
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
     : undefined;
   app.decorate('payments', { wechat, merchants, simulator });
   if (simulator) {
+    app.addHook('onReady', () => ensureDemoCards(deps.database.db, deps.secrets.partnerKey));
     app.addHook('onReady', async () => {
       await ensureSimulatedMerchants(deps.database.db, {
         apiBase: `${publicUrl}${WECHATPAY_SIMULATOR_PREFIX}`,

@@ -85,6 +85,12 @@ const MALL_PAGES: PageSpec[] = [
     load: () => import('./myVoucher.tsx'),
   },
   {
+    path: 'myCards',
+    meta: { part: 'myCards', title: '我的卡包' },
+    addsSiteId: true,
+    load: () => import('./myCards.tsx'),
+  },
+  {
     path: 'voucherCenter',
     meta: { part: 'voucherCenter', title: '领券中心' },
     addsSiteId: true,

@@ -8,6 +8,7 @@ import {
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import type { MemberCtx } from '../cart/cart.service';
@@ -115,22 +116,33 @@ export async function packProductInfo(db: Db, siteId: number, id: number): Promi
 export async function issueCards(
   db: Db,
   masterKey: Buffer,
-  input: { siteId: number; productId: number; quantity: number; issuedBy: string; approvedBy: string },
+  input: {
+    siteId: number;
+    productId: number;
+    quantity: number;
+    issuedBy: string;
+    approvedBy: string;
+    /** Given codes and PINs instead of random ones: only the demo cards (demoCards). */
+    given?: { code: string; pin: string }[];
+  },
   now = new Date(),
 ): Promise<{ batchId: number; cards: { id: number; code: string; pin: string }[] }> {
   if (input.issuedBy === input.approvedBy) throw failure('发卡须由另一名操作员审批');
   const product = await packProductInfo(db, input.siteId, input.productId);
   const pepper = cardPepper(masterKey, input.siteId);
   return db.transaction(async (tx) => {
+    const { given, ...row } = input;
     const [batch] = await tx
       .insert(packBatch)
-      .values({ ...input, packProductId: input.productId })
+      .values({ ...row, packProductId: input.productId })
       .returning({ id: packBatch.id });
     if (!batch) throw new Error('batch not created');
-    const plain = Array.from({ length: input.quantity }, () => ({
-      code: newCardCode(),
-      pin: String(randomInt(0, 1_000_000)).padStart(6, '0'),
-    }));
+    const plain =
+      given ??
+      Array.from({ length: input.quantity }, () => ({
+        code: newCardCode(),
+        pin: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+      }));
     const rows = await tx
       .insert(packCard)
       .values(
@@ -317,4 +329,34 @@ export async function spendCards(
     left -= take;
   }
   return input.amount - left;
+}
+
+/** The demo's gift cards (documented like the demo passwords; demo mode only). */
+export const DEMO_CARDS = [
+  { code: 'DEMOGIFTCARD2345', pin: '719719' },
+  { code: 'DEMOGIFTCARD2346', pin: '719719' },
+];
+
+/** Issues the demo cards on 719 once (the seed has no keys; the app does). */
+export async function ensureDemoCards(db: Db, masterKey: Buffer): Promise<void> {
+  const [product] = await db
+    .select({ id: packProduct.id })
+    .from(packProduct)
+    .where(and(eq(packProduct.siteId, 719), eq(packProduct.faceValue, 10_000)));
+  if (!product) return;
+  const [any] = await db.select({ id: packCard.id }).from(packCard).where(eq(packCard.siteId, 719)).limit(1);
+  if (any) return;
+  try {
+    await issueCards(db, masterKey, {
+      siteId: 719,
+      productId: product.id,
+      quantity: DEMO_CARDS.length,
+      issuedBy: 'demo',
+      approvedBy: 'demo-approver',
+      given: DEMO_CARDS,
+    });
+  } catch (error) {
+    // Another process of the cluster issued them first (unique code hash): nothing to do.
+    if (!isUniqueViolation(error)) throw error;
+  }
 }

@@ -13,7 +13,7 @@ import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { buyer, NANJING, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { getBalance } from '../points/points.service';
-import { issueCards } from './packs.service';
+import { DEMO_CARDS, issueCards, normalizeCode } from './packs.service';
 import { packCard, packLedger } from './packs.tables';
 
 /** Gift cards through the API on the real database. */
@@ -178,6 +178,13 @@ describe('gift cards', () => {
       .from(packLedger)
       .where(eq(packLedger.cardId, card!.id));
     expect(Number(sum[0]?.s)).toBe(row!.balance);
+  });
+
+  it('has demo cards on 719 whose documented codes bind', async () => {
+    for (const c of DEMO_CARDS) expect(normalizeCode(c.code)).toBe(c.code);
+    const me = await member();
+    const got = await bind(me.token, DEMO_CARDS[1]!.code.toLowerCase(), DEMO_CARDS[1]!.pin);
+    expect(got.body.data.card).toMatchObject({ name: '100积分礼品卡', balance: 10_000 });
   });
 
   it('binds a paper ticket carrying a voucher code', async () => {

@@ -1,4 +1,5 @@
 import {
+  CreditCardOutlined,
   CustomerServiceOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
@@ -115,6 +116,9 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
             </Link>
             <Link className="pc-entry" to={link('/myVoucher')}>
               <Entry icon={<GiftOutlined />} title="我的优惠券" hint="未使用、已使用、已过期" />
+            </Link>
+            <Link className="pc-entry" to={link('/myCards')}>
+              <Entry icon={<CreditCardOutlined />} title="我的卡包" hint="礼品卡余额与明细" />
             </Link>
             <Link className="pc-entry" to={link('/voucherCenter')}>
               <Entry icon={<TagsOutlined />} title="领券中心" hint="领取可用优惠券" />

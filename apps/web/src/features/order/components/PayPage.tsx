@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, WalletOutlined, WechatOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, CreditCardOutlined, WalletOutlined, WechatOutlined } from '@ant-design/icons';
 import { PAY_WAY, PAY_WAY_NAME, PAY_WAYS, type PayOrderInfo } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Result, Tag } from 'antd';
@@ -124,7 +124,13 @@ function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void })
                 onClick={() => choose(way.code)}
                 data-testid={`payway-${way.code}`}
               >
-                {way.code === PAY_WAY.points ? <WalletOutlined /> : <WechatOutlined />}
+                {way.code === PAY_WAY.points ? (
+                  <WalletOutlined />
+                ) : way.code === PAY_WAY.pack ? (
+                  <CreditCardOutlined />
+                ) : (
+                  <WechatOutlined />
+                )}
                 <span>{way.name}</span>
                 {way.code === PAY_WAY.points && (
                   <small data-testid="pay-balance">可用余额 {formatMoney(balance)}</small>
