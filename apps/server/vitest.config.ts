@@ -13,8 +13,10 @@ export const serverPool = {
   isolate: false,
   fileParallelism: true,
   poolOptions: { forks: { isolate: false, maxForks: 2, minForks: 1 } },
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // Guards against a hang, not speed checks: on a 2-core machine shared with other work a test
+  // app's start (PGlite, migrations, seed) alone has taken over a minute.
+  testTimeout: 300_000,
+  hookTimeout: 300_000,
 } as const;
 
 export default defineConfig({

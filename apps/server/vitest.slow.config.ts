@@ -8,7 +8,6 @@ export default defineConfig({
     include: [SLOW_TESTS],
     ...serverPool,
     // Each start of a process compiles TypeScript and opens a database: minutes on a busy machine.
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
+    testTimeout: 300_000,
   },
 });

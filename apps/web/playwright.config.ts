@@ -42,7 +42,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /(identity|order|batch|wechat-pay|shopper|voucher|admin)\.spec\.ts/ },
+    {
+      name: 'chromium',
+      testIgnore: /(identity|order|batch|wechat-pay|shopper|voucher|admin|aftersale|activity)\.spec\.ts/,
+    },
     { name: 'identity', testMatch: /identity\.spec\.ts/ },
     // The order flow logs in the demo members and spends their points; the identity tests check
     // their sessions and opening balances, and a member has one session at a time: it runs after.
@@ -56,9 +59,14 @@ export default defineConfig({
     { name: 'shopper', testMatch: /shopper\.spec\.ts/, dependencies: ['wechat'] },
     // Vouchers log in the 719 demo member too: after the chain.
     { name: 'voucher', testMatch: /voucher\.spec\.ts/, dependencies: ['shopper'] },
+    // After-sales log in the 719 demo member too: after the vouchers.
+    { name: 'aftersale', testMatch: /aftersale\.spec\.ts/, dependencies: ['voucher'] },
     // The operator console changes site 719's name and logs in the 1000 demo member: last.
     // Alone: npx playwright test e2e/admin.spec.ts --project admin --no-deps
-    { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['voucher'] },
+    { name: 'admin', testMatch: /admin\.spec\.ts/, dependencies: ['aftersale'] },
+    // Activities log in the 1000 demo member: after the console.
+    // Alone: npx playwright test e2e/activity.spec.ts --project activity --no-deps
+    { name: 'activity', testMatch: /activity\.spec\.ts/, dependencies: ['admin'] },
   ],
   webServer: {
     command: 'npm run start -w @sitemall/server',

@@ -24,6 +24,8 @@ import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { orderPaidByWechat } from './modules/order/pay';
+import { packsRoutes } from './modules/packs/packs.routes';
+import { ensureDemoCards } from './modules/packs/packs.service';
 import {
   createMerchants,
   ensureSimulatedMerchants,
@@ -36,6 +38,7 @@ import { pointsRoutes } from './modules/points/points.routes';
 import { serviceRoutes } from './modules/service/service.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
+import { vipRoutes } from './modules/vip/vip.routes';
 import { voucherRoutes } from './modules/voucher/voucher.routes';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { consolePlugin } from './plugins/console';
@@ -49,6 +52,7 @@ import { shutdownPlugin } from './plugins/shutdown';
 import { storefrontPlugin } from './plugins/storefront';
 import { captchaSimulatorRoutes } from './simulators/captcha';
 import { announceDemo } from './simulators/demo';
+import { operatorSimulatorRoutes } from './simulators/operator';
 import { partnerSimulatorRoutes, simulatedPartners } from './simulators/partners';
 import { createSmsSimulator, smsSimulatorRoutes } from './simulators/sms';
 import { createWechatpaySimulator, type WechatpaySimulator } from './simulators/wechatpay';
@@ -189,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
     : undefined;
   app.decorate('payments', { wechat, merchants, simulator });
   if (simulator) {
+    app.addHook('onReady', () => ensureDemoCards(deps.database.db, deps.secrets.partnerKey));
     app.addHook('onReady', async () => {
       await ensureSimulatedMerchants(deps.database.db, {
         apiBase: `${publicUrl}${WECHATPAY_SIMULATOR_PREFIX}`,
@@ -215,6 +220,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(voucherRoutes);
       await api.register(activityRoutes);
       await api.register(afterSaleRoutes, { dataDir: deps.dataDir });
+      await api.register(vipRoutes);
+      await api.register(packsRoutes, { masterKey: deps.secrets.partnerKey, limiter });
     },
     { prefix: API_PREFIX },
   );
@@ -226,6 +233,7 @@ export async function buildApp(deps: AppDeps) {
       await demo.register(smsSimulatorRoutes, { simulator: smsSimulator });
       await demo.register(captchaSimulatorRoutes, { db: deps.database.db });
       await demo.register(partnerSimulatorRoutes, { partnerKey: deps.secrets.partnerKey });
+      await demo.register(operatorSimulatorRoutes, { db: deps.database.db });
     });
   }
 

@@ -15,7 +15,8 @@ async function primary() {
   await loadSecrets(config.dataDir);
   const supervisor = supervise({
     workers: config.workers,
-    exec: path.join(import.meta.dirname, 'main.ts'),
+    // main.ts beside this file under tsx, main.js in the compiled dist/.
+    exec: path.join(import.meta.dirname, `main${path.extname(import.meta.filename)}`),
     log,
   });
   let stopping = false;

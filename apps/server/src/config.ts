@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { REPO_ROOT } from './lib/paths';
 
 export interface Config {
   port: number;
@@ -58,7 +59,7 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const repoRoot = REPO_ROOT;
 
 /** Reads and validates the environment once; throws with every problem listed. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -96,3 +96,49 @@ test('claim in the centre, use at checkout, pay, see it used; cancel an unpaid o
   await settle(page);
   await page.screenshot({ path: `${screenshots}voucher-mine-unused-719.png`, fullPage: true });
 });
+
+test('bind a gift card in 我的卡包, pay an order partly with the card and partly with points', async ({
+  page,
+  request,
+}) => {
+  const product = await cheapProduct(request, 719);
+  await pwdLogin(page, 719);
+
+  await page.goto('myCards?siteId=719');
+  await page.getByTestId('card-code').fill('demo-gift-card-2345');
+  await page.getByTestId('card-pin').fill('000000');
+  await page.getByTestId('card-bind').click();
+  await expect(page.getByText('卡号或密码不正确')).toBeVisible();
+  await page.getByTestId('card-pin').fill('719719');
+  await page.getByTestId('card-bind').click();
+  await expect(page.getByText(/绑定成功/)).toBeVisible();
+  await expect(page.getByTestId('card-balance')).toHaveText('100.00积分');
+
+  // An order above the card's balance: the card pays 100, points the rest.
+  const num = Math.ceil(12_000 / product.price);
+  await page.goto(
+    `orderSubmission?productId=${product.id}&specificationId=${product.specificationId}&num=${num}&siteId=719`,
+  );
+  await page.getByTestId('address-picker').getByTestId('address-add').click();
+  await fillNewAddress(page, '卡包测试');
+  await expect(page.getByTestId('checkout-freight')).not.toHaveText(/计算中|选择地址/);
+  await page.getByTestId('submit-order').click();
+  await expect(page).toHaveURL(/\/selectPayWay\?orderNo=/);
+  const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
+  await page.getByTestId('payway-pack').click();
+  await settle(page);
+  await page.screenshot({ path: `${screenshots}voucher-pay-pack-719.png`, fullPage: true });
+  await page.getByTestId('pay-submit').click();
+  await expect(page.getByTestId('pay-success')).toContainText(orderNo);
+
+  await page.goto('myCards?siteId=719');
+  await expect(page.getByTestId('card-balance')).toHaveText('0.00积分');
+  await page
+    .getByRole('button', { name: /展开行|Expand row/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('card-cash')).toContainText(orderNo);
+  await expect(page.getByTestId('card-cash')).toContainText('订单支付');
+  await settle(page);
+  await page.screenshot({ path: `${screenshots}voucher-my-cards-719.png`, fullPage: true });
+});

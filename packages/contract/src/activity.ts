@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import type { ACTIVITY_STATUS } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id as IdOf } from './numbers.ts';
@@ -13,9 +14,8 @@ import { SiteId } from './site.ts';
 /** The order submit's orderType for a flash-sale purchase (not named by the spec). */
 export const ORDER_TYPE_SECKILL = 3;
 
-/** Activity timing status (spec section 4): -1 not started, 0 running, 1 ended. */
-export const TIMING_STATUS = { notStarted: -1, running: 0, ended: 1 } as const;
-export type TimingStatus = (typeof TIMING_STATUS)[keyof typeof TIMING_STATUS];
+/** Activity timing status (ACTIVITY_STATUS, spec section 4): -1 not started, 0 running, 1 ended. */
+export type TimingStatus = (typeof ACTIVITY_STATUS)[keyof typeof ACTIVITY_STATUS];
 
 export const SECKILL_MSG = {
   notStarted: '活动未开始',
@@ -23,6 +23,7 @@ export const SECKILL_MSG = {
   soldOut: '已抢光',
   notInSale: '该商品不在秒杀活动中',
   oneLine: '秒杀商品请单独下单',
+  noVoucher: '秒杀商品不能使用优惠券',
   perOrder: (n: number) => `每单限购 ${n} 件`,
   perMember: (n: number) => `每人限购 ${n} 件`,
 } as const;

@@ -24,8 +24,9 @@ export const LOGIN_ROUTE: Record<LoginWay, string> = {
 export const ACTIVITY_TYPE = { preferential: 1, bargain: 2 } as const;
 export const DEFAULT_ACTIVITY_CODE = 'cj001';
 
-export const PAY_WAY = { wechatPc: 'wx_pc', points: 'ye' } as const;
-export const PAY_WAYS = [PAY_WAY.wechatPc, PAY_WAY.points] as const;
+/** pack: gift cards first (smallest balance first), the rest in points (issue 13). */
+export const PAY_WAY = { wechatPc: 'wx_pc', points: 'ye', pack: 'pack' } as const;
+export const PAY_WAYS = [PAY_WAY.wechatPc, PAY_WAY.points, PAY_WAY.pack] as const;
 export type PayWay = (typeof PAY_WAYS)[number];
 
 /** Envelope codes (section 8, 9). */

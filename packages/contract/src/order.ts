@@ -78,7 +78,7 @@ export const ORDER_MSG = {
 } as const;
 
 const Id = IdOf();
-const OrderNo = Type.String({ pattern: '^[A-Za-z0-9]{8,40}$' });
+export const OrderNo = Type.String({ pattern: '^[A-Za-z0-9]{8,40}$' });
 const Time = Type.String({ format: 'date-time' });
 
 // ---- model -------------------------------------------------------------------------------
@@ -231,7 +231,7 @@ export const SubmitOrderReply = Envelope(SubmitOrderResult);
 // ---- pay ---------------------------------------------------------------------------------
 
 export const PayWayOption = Type.Object({ code: Type.String(), name: Type.String() });
-export const PAY_WAY_NAME: Record<string, string> = { wx_pc: '微信支付', ye: '积分支付' };
+export const PAY_WAY_NAME: Record<string, string> = { wx_pc: '微信支付', ye: '积分支付', pack: '卡包支付' };
 
 /** POST /api/pay/payOrder (spec section 7): token, orderNo, payWay, orderType, accVoucherIds, siteId. */
 export const PayOrderBody = Type.Object({

@@ -20,6 +20,28 @@ const ACTIONS: Record<string, string> = {
 
 /** JSON as text: whatever an operator typed is shown, never interpreted. */
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+const valueText = (value: unknown) =>
+  value === undefined ? '—' : typeof value === 'string' ? value : json(value);
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** One line per field: its value before and after the write. */
+function Change({ before, after }: { before: unknown; after: unknown }) {
+  const was = fieldsOf(before);
+  const now = fieldsOf(after);
+  const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
+  if (keys.length === 0) return <>-</>;
+  return (
+    <div style={{ wordBreak: 'break-all', fontSize: 12 }}>
+      {keys.map((key) => (
+        <div key={key}>
+          <Typography.Text type="secondary">{key}</Typography.Text>：{valueText(was[key])} →{' '}
+          {valueText(now[key])}
+        </div>
+      ))}
+    </div>
+  );
+}
 
 const csvCell = (value: unknown) => {
   const text = typeof value === 'string' ? value : json(value);
@@ -83,6 +105,7 @@ export function AuditPage() {
     <ProTable<AuditRow, Filters>
       headerTitle="审计日志"
       rowKey="id"
+      scroll={{ x: 1320 }}
       params={{ siteId }}
       pagination={{ pageSize: 10, showSizeChanger: false }}
       locale={{ emptyText: '暂无审计记录' }}
@@ -132,26 +155,13 @@ export function AuditPage() {
           render: (_, r) => `${r.entity} #${r.entityId}`,
         },
         {
-          title: '修改前',
-          dataIndex: 'before',
-          search: false,
-          render: (_, r) => (
-            <Typography.Text code ellipsis={{ tooltip: json(r.before) }} style={{ maxWidth: 220 }}>
-              {json(r.before) || '-'}
-            </Typography.Text>
-          ),
-        },
-        {
-          title: '修改后',
+          title: '修改内容（前 → 后）',
           dataIndex: 'after',
           search: false,
-          render: (_, r) => (
-            <Typography.Text code ellipsis={{ tooltip: json(r.after) }} style={{ maxWidth: 220 }}>
-              {json(r.after) || '-'}
-            </Typography.Text>
-          ),
+          width: 380,
+          render: (_, r) => <Change before={r.before} after={r.after} />,
         },
-        { title: '原因', dataIndex: 'reason', search: false, ellipsis: true },
+        { title: '原因', dataIndex: 'reason', search: false, width: 160 },
         { title: 'IP', dataIndex: 'ip', search: false, width: 120 },
       ]}
     />

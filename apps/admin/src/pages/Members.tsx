@@ -1,9 +1,10 @@
 import { type ActionType, ProTable } from '@ant-design/pro-components';
-import { type AdminMember, adminApi, fenToYuan } from '@sitemall/contract';
+import { type AdminMember, adminApi } from '@sitemall/contract';
 import { Button, Drawer } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { pageOf } from '../api';
+import { yuan } from '../format';
 import { useSession } from '../session';
 import { IssueOneForm } from './issue-forms';
 
@@ -42,9 +43,9 @@ function Ledger({ member, onClose }: { member: AdminMember; onClose: () => void 
           {
             title: '变动',
             dataIndex: 'amount',
-            render: (_, e) => (e.amount > 0 ? `+${fenToYuan(e.amount)}` : fenToYuan(e.amount)),
+            render: (_, e) => (e.amount > 0 ? `+${yuan(e.amount)}` : yuan(e.amount)),
           },
-          { title: '余额', dataIndex: 'balanceAfter', render: (_, e) => fenToYuan(e.balanceAfter) },
+          { title: '余额', dataIndex: 'balanceAfter', render: (_, e) => yuan(e.balanceAfter) },
           { title: '订单号', dataIndex: 'orderNo' },
           { title: '备注', dataIndex: 'note' },
         ]}
@@ -80,7 +81,7 @@ export function MembersPage() {
           { title: '站点', dataIndex: 'siteId', search: false, width: 80 },
           { title: '手机号', dataIndex: 'phone', search: false },
           { title: '用户名', dataIndex: 'username', search: false },
-          { title: '积分余额', dataIndex: 'balance', search: false, render: (_, m) => fenToYuan(m.balance) },
+          { title: '积分余额', dataIndex: 'balance', search: false, render: (_, m) => yuan(m.balance) },
           {
             title: '状态',
             dataIndex: 'status',

@@ -6,18 +6,13 @@ import {
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
-import {
-  type AdminOrder,
-  type AdminOrderDetail,
-  adminApi,
-  fenToYuan,
-  ORDER_STATUS_LABEL,
-} from '@sitemall/contract';
+import { type AdminOrder, type AdminOrderDetail, adminApi, ORDER_STATUS_LABEL } from '@sitemall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Empty, Space, Spin, Table, Tag, Timeline } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
+import { yuan } from '../format';
 import { useSession } from '../session';
 
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-');
@@ -141,9 +136,9 @@ function OrderDetailDrawer({
               <Tag color="blue">{d.statusName}</Tag>
             </ProDescriptions.Item>
             <ProDescriptions.Item label="会员">{d.memberPhone}</ProDescriptions.Item>
-            <ProDescriptions.Item label="商品金额">{fenToYuan(d.goodsAmount)}</ProDescriptions.Item>
-            <ProDescriptions.Item label="运费">{fenToYuan(d.freightAmount)}</ProDescriptions.Item>
-            <ProDescriptions.Item label="实付">{fenToYuan(d.payAmount)}</ProDescriptions.Item>
+            <ProDescriptions.Item label="商品金额">{yuan(d.goodsAmount)}</ProDescriptions.Item>
+            <ProDescriptions.Item label="运费">{yuan(d.freightAmount)}</ProDescriptions.Item>
+            <ProDescriptions.Item label="实付">{yuan(d.payAmount)}</ProDescriptions.Item>
             <ProDescriptions.Item label="支付时间">{time(d.paidAt)}</ProDescriptions.Item>
             <ProDescriptions.Item label="收货地址" span={2}>
               {d.address
@@ -173,7 +168,7 @@ function OrderDetailDrawer({
                 columns={[
                   { title: '商品', dataIndex: 'name' },
                   { title: '数量', dataIndex: 'num', width: 80 },
-                  { title: '单价', dataIndex: 'price', width: 120, render: (v: number) => fenToYuan(v) },
+                  { title: '单价', dataIndex: 'price', width: 120, render: (v: number) => yuan(v) },
                 ]}
               />
               {c.shipment ? (
@@ -246,7 +241,7 @@ export function OrdersPage() {
             valueEnum: STATUS_ENUM,
             render: (_, r) => <Tag>{r.statusName}</Tag>,
           },
-          { title: '实付', dataIndex: 'payAmount', search: false, render: (_, r) => fenToYuan(r.payAmount) },
+          { title: '实付', dataIndex: 'payAmount', search: false, render: (_, r) => yuan(r.payAmount) },
           {
             title: '下单时间',
             dataIndex: 'createdAt',

@@ -1,15 +1,10 @@
 import { type ActionType, ProTable } from '@ant-design/pro-components';
-import {
-  adminApi,
-  fenToYuan,
-  ISSUE_STATUS_LABEL,
-  type IssueBatch,
-  type IssueStatus,
-} from '@sitemall/contract';
+import { adminApi, ISSUE_STATUS_LABEL, type IssueBatch, type IssueStatus } from '@sitemall/contract';
 import { App, Button, Input, Modal, Popconfirm, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
+import { yuan } from '../format';
 import { useSession } from '../session';
 import { IssueCsvForm, IssueOneForm, useSubmitDraft } from './issue-forms';
 
@@ -41,7 +36,7 @@ function BatchRows({ batch }: { batch: IssueBatch }) {
       columns={[
         { title: '行', dataIndex: 'line', width: 60 },
         { title: '会员', dataIndex: 'account' },
-        { title: '数额', dataIndex: 'amount', render: (v: number) => (v ? fenToYuan(v) : '-') },
+        { title: '数额', dataIndex: 'amount', render: (v: number) => (v ? yuan(v) : '-') },
         { title: '备注', dataIndex: 'note' },
         {
           title: '结果',
@@ -105,7 +100,7 @@ export function PointsPage() {
             title: '总额',
             dataIndex: 'totalAmount',
             search: false,
-            render: (_, b) => fenToYuan(b.totalAmount),
+            render: (_, b) => yuan(b.totalAmount),
           },
           {
             title: '需复核',
@@ -134,7 +129,7 @@ export function PointsPage() {
               b.status === 'submitted' && can('finance:manage', b.siteId) && b.makerId !== me.id ? (
                 <Popconfirm
                   key="approve"
-                  title={`复核通过并发放 ${fenToYuan(b.totalAmount)}？`}
+                  title={`复核通过并发放 ${yuan(b.totalAmount)}？`}
                   onConfirm={() => run(() => call(adminApi.approveBatch, { batchId: b.id }), '已复核并发放')}
                 >
                   <Button type="link">复核通过</Button>

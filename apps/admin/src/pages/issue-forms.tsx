@@ -5,10 +5,11 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { adminApi, fenToYuan, type IssueBatch } from '@sitemall/contract';
+import { adminApi, type IssueBatch } from '@sitemall/contract';
 import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { call } from '../api';
+import { yuan } from '../format';
 import { useSession } from '../session';
 
 /** What the maker sees once a draft is submitted: issued now, or waiting for the second operator. */
@@ -16,7 +17,7 @@ export function useSubmitDraft() {
   const { message } = App.useApp();
   return async (draft: IssueBatch) => {
     const submitted = await call(adminApi.submitBatch, { batchId: draft.id });
-    if (submitted.status === 'executed') message.success(`已发放 ${fenToYuan(submitted.totalAmount)}`);
+    if (submitted.status === 'executed') message.success(`已发放 ${yuan(submitted.totalAmount)}`);
     else message.info(`发放单 #${submitted.id} 金额超过站点阈值，已提交，等待财务复核`);
     return submitted;
   };
@@ -140,8 +141,9 @@ export function IssueCsvForm({ onDone }: { onDone: () => void }) {
       <Upload
         accept=".csv,text/csv"
         maxCount={1}
-        beforeUpload={async (f) => {
-          setFile({ name: f.name, text: await f.text() });
+        beforeUpload={(f) => {
+          // Read here, never uploaded: the text travels in the draft request.
+          void f.text().then((text) => setFile({ name: f.name, text }));
           return false;
         }}
         onRemove={() => setFile(undefined)}

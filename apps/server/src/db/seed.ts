@@ -5,7 +5,7 @@ import { seedMember } from '../modules/identity/members';
 import { postEntry } from '../modules/points/points.service';
 import { advert, mallSite, siteDistrict, siteTemplate } from '../modules/site/site.tables';
 import type { Db } from './client';
-import { seedActivities } from './demo/activities';
+import { seedActivities, seedLotteries } from './demo/activities';
 import { seedCatalog } from './demo/catalog';
 import { DEMO_MEMBERS } from './demo/members';
 import { DEMO_OPERATORS, DEMO_ROLES, DEMO_SITE_POLICIES } from './demo/operators';
@@ -41,6 +41,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedCatalog(db, DEMO_SITES);
   await seedPromotions(db);
   await seedActivities(db, [719, 1000]);
+  await seedLotteries(db, [719, 1000]);
   for (const { points, ...demo } of DEMO_MEMBERS) {
     const member = await seedMember(db, demo);
     await postEntry(db, {

@@ -1,5 +1,6 @@
 import { CODE } from '@sitemall/contract';
 import type { FastifyReply } from 'fastify';
+import { notModified } from './http-cache';
 
 export const ok = <T>(data: T, msg = 'success') => ({ code: CODE.ok, msg, success: true, data });
 export const fail = (code: number, msg: string, data: unknown = null) => ({
@@ -12,6 +13,10 @@ export const fail = (code: number, msg: string, data: unknown = null) => ({
 /**
  * Sends an answer already serialised (the site tests check it against its schema), for
  * hot reads whose answer changes rarely. The typed reply only knows objects, hence the cast.
+ * These are the public catalogue reads, so they carry an HTTP validator (http-cache.ts): a
+ * client that sends back the ETag it holds gets 304 and no body while the answer is the same.
  */
-export const sendSerialised = (reply: FastifyReply, json: string) =>
-  reply.type('application/json; charset=utf-8').send(json as never);
+export const sendSerialised = (reply: FastifyReply, json: string) => {
+  if (notModified(reply, json)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(json as never);
+};

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { AfterSaleEntry } from '../features/aftersale/index.ts';
 import { OrderDetailView } from '../features/order/index.ts';
 import { RequireMember } from '../layout/RequireMember.tsx';
 
@@ -9,6 +10,7 @@ export function Component() {
   return (
     <RequireMember title="订单详情">
       <OrderDetailView key={orderNo} orderNo={orderNo} />
+      <AfterSaleEntry key={`aftersale-${orderNo}`} orderNo={orderNo} />
     </RequireMember>
   );
 }

@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ProductFlashSale } from '../features/activity/index.ts';
 import { useAddToCart } from '../features/cart/index.ts';
 import { GuessLike, ProductDetailView, type PurchaseActions } from '../features/catalog/index.ts';
 import { useSiteLink } from '../site/links.ts';
@@ -14,6 +15,7 @@ export function Component() {
   const actions = usePurchaseActions();
   return (
     <>
+      {productId && <ProductFlashSale productId={productId} />}
       <ProductDetailView key={productId} productId={productId} actions={actions} />
       {productId && <GuessLike productId={productId} />}
     </>

@@ -85,6 +85,12 @@ const MALL_PAGES: PageSpec[] = [
     load: () => import('./myVoucher.tsx'),
   },
   {
+    path: 'myCards',
+    meta: { part: 'myCards', title: '我的卡包' },
+    addsSiteId: true,
+    load: () => import('./myCards.tsx'),
+  },
+  {
     path: 'voucherCenter',
     meta: { part: 'voucherCenter', title: '领券中心' },
     addsSiteId: true,
@@ -100,6 +106,17 @@ const MALL_PAGES: PageSpec[] = [
     path: 'orderDetail',
     meta: { part: 'orderDetail', title: '订单详情' },
     load: () => import('./orderDetail.tsx'),
+  },
+  {
+    path: 'afterSaleList',
+    meta: { part: 'afterSaleList', title: '我的售后' },
+    addsSiteId: true,
+    load: () => import('./afterSaleList.tsx'),
+  },
+  {
+    path: 'afterSaleDetail',
+    meta: { part: 'afterSaleDetail', title: '售后详情' },
+    load: () => import('./afterSaleDetail.tsx'),
   },
   {
     path: 'productDetails',
@@ -138,6 +155,18 @@ const MALL_PAGES: PageSpec[] = [
     meta: { part: 'businessSettlement', title: '商家入驻', breadcrumb: true },
     addsSiteId: true,
     load: () => import('./businessSettlement.tsx'),
+  },
+  {
+    path: 'seckill',
+    meta: { part: 'seckill', title: '限时秒杀', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./seckill.tsx'),
+  },
+  {
+    path: 'lottery',
+    meta: { part: 'lottery', title: '幸运大转盘', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./lottery.tsx'),
   },
   {
     path: 'shopStreet',

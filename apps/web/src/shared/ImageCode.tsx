@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance, Input, Space } from 'antd';
 import { call } from '../api/client.ts';
 import './imageCode.css';
+import { keys } from '../api/keys.ts';
 
 /**
  * The image verification code, shared by every form that asks a person to prove themself: the
@@ -18,7 +19,7 @@ export const fetchImageCode = (siteId: string) => call(identityApi.imageCode, { 
 /** One form's current image code; `enabled` false draws none until the form needs one. */
 export function useImageCode(siteId: string | null, scope: string, enabled = true) {
   return useQuery({
-    queryKey: ['imageCode', siteId, scope],
+    queryKey: keys.imageCode(siteId, scope),
     queryFn: () => fetchImageCode(siteId ?? ''),
     enabled: enabled && !!siteId,
     staleTime: 4 * 60_000,

@@ -1,6 +1,7 @@
 import { type HomePageMode, type SiteConfig, siteApi } from '@sitemall/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call } from '../api/client.ts';
+import { keys } from '../api/keys.ts';
 import { decryptHotline, isEncryptedHotline } from './hotline.ts';
 
 /** A refusal (spec section 8: code 500 means "not applied") rejects with the one `ApiError`. */
@@ -9,7 +10,7 @@ export const fetchSiteConfig = (siteId: string): Promise<SiteConfig> =>
 
 export const siteConfigQuery = (siteId: string) =>
   queryOptions({
-    queryKey: ['site', siteId, 'config'],
+    queryKey: keys.site.config(siteId),
     queryFn: () => fetchSiteConfig(siteId),
     staleTime: 5 * 60_000,
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
@@ -27,7 +28,7 @@ export async function fetchPcTemplates(siteId: string): Promise<HomePageMode[] |
 
 export const pcTemplatesQuery = (siteId: string) =>
   queryOptions({
-    queryKey: ['site', siteId, 'pcInfo'],
+    queryKey: keys.site.pcInfo(siteId),
     queryFn: () => fetchPcTemplates(siteId),
     staleTime: 5 * 60_000,
   });
@@ -42,7 +43,7 @@ export async function resolveHotline(hotline: string): Promise<string> {
 
 export const hotlineQuery = (siteId: string, hotline: string) =>
   queryOptions({
-    queryKey: ['site', siteId, 'hotline', hotline],
+    queryKey: keys.site.hotline(siteId, hotline),
     queryFn: () => resolveHotline(hotline),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,

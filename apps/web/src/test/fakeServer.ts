@@ -1,4 +1,4 @@
-import type { MallSite, SiteConfig } from '@sitemall/contract';
+import { type MallSite, type SiteConfig, siteApi } from '@sitemall/contract';
 import { configureRequest, resetRequest } from '../api/request.ts';
 
 /**
@@ -75,8 +75,8 @@ export function fakeServer(routes: Record<string, Handler>, site: Partial<MallSi
   const sent: Sent[] = [];
   const unanswered: string[] = [];
   const table: Record<string, Handler> = {
-    '/mall/mallsite/getSiteConfig': () => siteConfig(site),
-    '/mall/mallsite/pcInfo': () => refuse(500, ''),
+    [siteApi.getSiteConfig.path]: () => siteConfig(site),
+    [siteApi.pcInfo.path]: () => refuse(500, ''),
     ...routes,
   };
   resetRequest();

@@ -1,5 +1,12 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import { seckillActivity, seckillSession, seckillSku } from '../../modules/activity/activity.tables';
+import {
+  mktActivity,
+  mktPrize,
+  mktWhiteUser,
+  seckillActivity,
+  seckillSession,
+  seckillSku,
+} from '../../modules/activity/activity.tables';
 import { productSpecification, sitePrice, siteProduct } from '../../modules/catalog/catalog.tables';
 import type { Db } from '../client';
 
@@ -71,5 +78,65 @@ export async function seedActivities(db: Db, siteIds: readonly number[], now = n
         stock: STOCKS[i] ?? 1,
       })),
     );
+  }
+}
+
+const LOTTERY_RULE = `<p>每次抽奖消耗 1.00 积分，每天 3 次机会；分享活动每天再得 1 次。</p>
+<p>积分奖品即时到账；实物奖品请在 30 天内领取。</p>`;
+/** The turntable's prizes: weights out of 100, the earphones limited to 5. */
+const PRIZES = [
+  { name: '谢谢参与', kind: 'none', amount: 0, weight: 30, total: null },
+  { name: '10 积分', kind: 'points', amount: 1000, weight: 40, total: null },
+  { name: '50 积分', kind: 'points', amount: 5000, weight: 20, total: 100 },
+  { name: '蓝牙耳机', kind: 'product', amount: 0, weight: 10, total: 5 },
+] as const;
+
+/**
+ * The lottery of each demo site (code cj001, everyone) and an invited-only one (cj002) whose
+ * white list names a partner's user, not the demo member: the demo shows the invited-only message.
+ */
+export async function seedLotteries(db: Db, siteIds: readonly number[], now = new Date()): Promise<void> {
+  for (const siteId of siteIds) {
+    const window = {
+      startAt: new Date(now.getTime() - DAY_MS),
+      endAt: new Date(now.getTime() + 365 * DAY_MS),
+    };
+    const [open, invited] = await db
+      .insert(mktActivity)
+      .values([
+        {
+          siteId,
+          code: 'cj001',
+          name: '幸运大转盘',
+          ruleHtml: LOTTERY_RULE,
+          ...window,
+          costPoints: 100,
+          chances: 3,
+          period: 'day',
+          shareBonus: 1,
+        },
+        {
+          siteId,
+          code: 'cj002',
+          name: '受邀会员专享抽奖',
+          ruleHtml: '<p>仅限受邀用户参加。</p>',
+          ...window,
+          audience: 'invited',
+          chances: 1,
+          period: 'activity',
+        },
+      ])
+      .returning({ id: mktActivity.id });
+    if (!open || !invited) continue;
+    await db
+      .insert(mktPrize)
+      .values(
+        [open, invited].flatMap((a) =>
+          PRIZES.map((p, sort) => ({ ...p, siteId, activityId: a.id, sort, remaining: p.total })),
+        ),
+      );
+    await db
+      .insert(mktWhiteUser)
+      .values({ siteId, activityId: invited.id, whiteCode: 'W0001', phone: '13900000001' });
   }
 }

@@ -1,3 +1,5 @@
+import { packProduct } from '../../modules/packs/packs.tables';
+import { vipLevel } from '../../modules/vip/vip.tables';
 import { promotionBudget, voucherTemplate } from '../../modules/voucher/voucher.tables';
 import type { Db } from '../client';
 
@@ -115,7 +117,21 @@ export function demoVoucherTemplates(now = new Date(), budgetId?: number): Templ
   ];
 }
 
+/** VIP levels of 719 and 1000 (no demo member holds one: the demo prices stay the list prices). */
+export const DEMO_VIP_LEVELS = [
+  { siteId: 719, rank: 1, name: '银卡会员', discountPct: 2 },
+  { siteId: 719, rank: 2, name: '金卡会员', discountPct: 5 },
+  { siteId: 719, rank: 3, name: '白金会员', discountPct: 8, thresholdType: 'partner' },
+  { siteId: 1000, rank: 1, name: '普通VIP', discountPct: 3 },
+  { siteId: 1000, rank: 2, name: '高级VIP', discountPct: 6 },
+];
+
 export async function seedPromotions(db: Db): Promise<void> {
+  await db.insert(packProduct).values([
+    { siteId: 719, name: '100积分礼品卡', faceValue: 10_000, salePrice: 10_000, validityDays: 365 },
+    { siteId: 719, name: '500积分礼品卡', faceValue: 50_000, salePrice: 50_000, validityDays: 365 },
+  ]);
+  await db.insert(vipLevel).values(DEMO_VIP_LEVELS);
   const [budget] = await db
     .insert(promotionBudget)
     .values({ siteId: 719, name: '双十二大额券预算', limitAmount: 150_000 })

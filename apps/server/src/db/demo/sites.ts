@@ -45,7 +45,8 @@ export const DEMO_SITES: DemoSite[] = [
     hotline: '400-819-0719',
     spareHotline: '95519',
     loginWay: 2,
-    paywayConf: ['ye', 'wx_pc'],
+    // pack: gift cards of the site pay first, points the rest (issue 13).
+    paywayConf: ['ye', 'wx_pc', 'pack'],
     cashUnit: '积分',
     configJson: {
       returnBar: 1,

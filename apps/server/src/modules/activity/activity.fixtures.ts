@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { TestApp } from '../../test/harness';
 import { createMember } from '../identity/members';
 import { createSessionStore } from '../identity/sessions';
-import { seckillActivity, seckillSession, seckillSku } from './activity.tables';
+import { mktActivity, mktPrize, seckillActivity, seckillSession, seckillSku } from './activity.tables';
 import { mallDay, sessionWindow } from './timing';
 
 /** Test helpers of the activity module (real database). */
@@ -71,4 +71,56 @@ export async function quickMembers(t: TestApp, siteId: number, count: number) {
     out.push({ id: row.id, token: await sessions.issue(t.db, { siteId, memberId: row.id }) });
   }
   return out;
+}
+
+/** A lottery with its prizes (a no-prize slot of weight 0 unless given), running today. */
+export async function makeLottery(
+  db: Db,
+  input: {
+    siteId: number;
+    code: string;
+    costPoints?: number;
+    chances?: number;
+    startAt?: Date;
+    endAt?: Date;
+    prizes: {
+      name: string;
+      kind: 'none' | 'points' | 'product';
+      amount?: number;
+      weight: number;
+      total?: number;
+    }[];
+  },
+) {
+  const day = wholeDay();
+  const [activity] = await db
+    .insert(mktActivity)
+    .values({
+      siteId: input.siteId,
+      code: input.code,
+      name: `测试抽奖 ${input.code}`,
+      startAt: input.startAt ?? day.start,
+      endAt: input.endAt ?? day.end,
+      costPoints: input.costPoints ?? 0,
+      chances: input.chances ?? 3,
+      period: 'activity',
+    })
+    .returning();
+  const prizes = input.prizes.some((p) => p.kind === 'none')
+    ? input.prizes
+    : [{ name: '谢谢参与', kind: 'none' as const, weight: 0 }, ...input.prizes];
+  await db.insert(mktPrize).values(
+    prizes.map((p, sort) => ({
+      siteId: input.siteId,
+      activityId: activity!.id,
+      name: p.name,
+      kind: p.kind,
+      amount: p.amount ?? 0,
+      weight: p.weight,
+      total: p.total ?? null,
+      remaining: p.total ?? null,
+      sort,
+    })),
+  );
+  return activity!;
 }

@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** A daily flash-sale slot of a site ("HH:mm" to "HH:mm", China time; end "24:00" = midnight). */
@@ -103,3 +104,150 @@ export const seckillOrder = pgTable('seckill_order', {
   num: smallint('num').notNull(),
   returnedAt: timestamp('returned_at', { withTimezone: true }),
 });
+
+/**
+ * A marketing activity of a site (spec section 9: type 1 preferential, 2 bargain; code, default
+ * cj001), here with its lottery: cost per draw, chances per period, share bonus.
+ */
+export const mktActivity = pgTable(
+  'mkt_activity',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    code: text('code').notNull(),
+    type: smallint('type').notNull().default(1),
+    name: text('name').notNull(),
+    ruleHtml: text('rule_html').notNull().default(''),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** 'all' or 'invited' (white users only). */
+    audience: text('audience').notNull().default('all'),
+    costPoints: integer('cost_points').notNull().default(0),
+    chances: integer('chances').notNull().default(1),
+    /** 'day' (chances every mall day) or 'activity' (for the whole activity). */
+    period: text('period').notNull().default('day'),
+    shareBonus: integer('share_bonus').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('mkt_activity_code_idx').on(t.siteId, t.code),
+    check('mkt_activity_audience_check', sql`${t.audience} in ('all', 'invited')`),
+    check('mkt_activity_period_check', sql`${t.period} in ('day', 'activity')`),
+    check(
+      'mkt_activity_numbers_check',
+      sql`${t.costPoints} >= 0 and ${t.chances} >= 0 and ${t.shareBonus} >= 0`,
+    ),
+  ],
+);
+
+/** Invited users of an activity: a partner's white code, bound to a member or a phone. */
+export const mktWhiteUser = pgTable(
+  'mkt_white_user',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => mktActivity.id, { onDelete: 'cascade' }),
+    whiteCode: text('white_code').notNull(),
+    memberId: integer('member_id'),
+    phone: text('phone'),
+  },
+  (t) => [
+    uniqueIndex('mkt_white_user_code_idx').on(t.activityId, t.whiteCode),
+    index('mkt_white_user_member_idx').on(t.activityId, t.memberId),
+    index('mkt_white_user_phone_idx').on(t.activityId, t.phone),
+  ],
+);
+
+/** A member's chances in a period: a draw is `used + 1 where used < granted`. */
+export const mktChance = pgTable(
+  'mkt_chance',
+  {
+    activityId: integer('activity_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    periodKey: text('period_key').notNull(),
+    siteId: integer('site_id').notNull(),
+    granted: integer('granted').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.memberId, t.periodKey] }),
+    check('mkt_chance_used_check', sql`${t.used} >= 0 and ${t.used} <= ${t.granted}`),
+  ],
+);
+
+/** Bonus chances granted, one row per source (a share per period, a paid order): granted once. */
+export const mktChanceGrant = pgTable(
+  'mkt_chance_grant',
+  {
+    activityId: integer('activity_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    source: text('source').notNull(),
+    sourceRef: text('source_ref').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.memberId, t.source, t.sourceRef] })],
+);
+
+/** A prize of a lottery: weight, and stock (remaining null = unlimited). */
+export const mktPrize = pgTable(
+  'mkt_prize',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => mktActivity.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'none' (no prize), 'points' (amount fen, credited at once), 'product' (to be claimed). */
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull().default(0),
+    weight: integer('weight').notNull(),
+    total: integer('total'),
+    remaining: integer('remaining'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    index('mkt_prize_activity_idx').on(t.activityId),
+    check('mkt_prize_kind_check', sql`${t.kind} in ('none', 'points', 'product')`),
+    check('mkt_prize_weight_check', sql`${t.weight} >= 0 and ${t.amount} >= 0`),
+    check('mkt_prize_remaining_check', sql`${t.remaining} is null or ${t.remaining} >= 0`),
+  ],
+);
+
+/** A draw; the client's key makes a double click answer the first result. */
+export const mktDraw = pgTable(
+  'mkt_draw',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    activityId: integer('activity_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    prizeId: integer('prize_id').notNull(),
+    requestKey: text('request_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('mkt_draw_request_idx').on(t.activityId, t.memberId, t.requestKey)],
+);
+
+/** A prize won (spec: gift records, status 0 to be claimed, 1 claimed, -1 expired). */
+export const mktGift = pgTable(
+  'mkt_gift',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    activityId: integer('activity_id').notNull(),
+    memberId: integer('member_id').notNull(),
+    drawId: integer('draw_id').notNull(),
+    prizeId: integer('prize_id').notNull(),
+    status: smallint('status').notNull(),
+    claimDeadline: timestamp('claim_deadline', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mkt_gift_draw_idx').on(t.drawId),
+    index('mkt_gift_member_idx').on(t.siteId, t.memberId, t.createdAt),
+    check('mkt_gift_status_check', sql`${t.status} in (-1, 0, 1)`),
+  ],
+);

@@ -240,5 +240,5 @@ describe('flash sale: the rush', () => {
       sql`select coalesce(sum(qty), 0)::int as n from seckill_purchase where activity_id = ${activity.id}`,
     );
     expect(Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(20);
-  });
+  }, 180_000);
 });

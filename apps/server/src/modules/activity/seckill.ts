@@ -1,10 +1,10 @@
 import {
+  ACTIVITY_STATUS,
   CODE,
   SECKILL_MSG,
   type SeckillAnswer,
   type SeckillProduct,
   type SeckillSession,
-  TIMING_STATUS,
   type Timing,
 } from '@sitemall/contract';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import {
   seckillSession,
   seckillSku,
 } from './activity.tables';
+import { clearSoldOut, markSoldOut } from './seckill-gate';
 import { currentWindow, mallDay, overlap, sessionWindow, timingOf, type Window } from './timing';
 
 /**
@@ -186,7 +187,7 @@ export async function activityTime(
 
 /** Running first, then the next to start, then ended. */
 const rankOf = (t: Timing) =>
-  t.status === TIMING_STATUS.running ? 0 : t.status === TIMING_STATUS.notStarted ? 1 : 2;
+  t.status === ACTIVITY_STATUS.running ? 0 : t.status === ACTIVITY_STATUS.notStarted ? 1 : 2;
 
 /** A flash-sale purchase checked before the order's transaction. */
 export interface SeckillSale {
@@ -233,9 +234,10 @@ export async function seckillOffer(
   const best = offers.sort((a, b) => rankOf(a.timing) - rankOf(b.timing))[0];
   if (!best) throw failure(SECKILL_MSG.notInSale);
   const { timing } = best;
-  if (timing.status === TIMING_STATUS.notStarted)
+  if (timing.status === ACTIVITY_STATUS.notStarted)
     throw new AppError(CODE.failure, SECKILL_MSG.notStarted, { timing });
-  if (timing.status === TIMING_STATUS.ended) throw new AppError(CODE.failure, SECKILL_MSG.ended, { timing });
+  if (timing.status === ACTIVITY_STATUS.ended)
+    throw new AppError(CODE.failure, SECKILL_MSG.ended, { timing });
   const { activity, sku } = best;
   if (num > activity.orderLimit) throw failure(SECKILL_MSG.perOrder(activity.orderLimit));
   if (num > activity.memberLimit) throw failure(SECKILL_MSG.perMember(activity.memberLimit));
@@ -279,6 +281,7 @@ export async function takeSeckill(tx: Db, sale: SeckillSale, orderNo: string): P
       ),
     )
     .returning({ stock: seckillSku.stock });
+  if (taken.length === 0 || taken[0]?.stock === 0) markSoldOut(sale);
   if (taken.length === 0) throw failure(SECKILL_MSG.soldOut);
   await tx.insert(seckillOrder).values({
     orderNo,
@@ -303,6 +306,7 @@ export async function releaseSeckill(tx: Db, orderNos: readonly string[]): Promi
     .where(and(inArray(seckillOrder.orderNo, [...orderNos]), isNull(seckillOrder.returnedAt)))
     .returning();
   for (const r of released) {
+    clearSoldOut(r);
     await tx
       .update(seckillSku)
       .set({ stock: sql`${seckillSku.stock} + ${r.num}` })

@@ -1,4 +1,4 @@
-import { TIMING_STATUS } from '@sitemall/contract';
+import { ACTIVITY_STATUS } from '@sitemall/contract';
 import { describe, expect, it } from 'vitest';
 import { currentWindow, mallDay, minutesOf, overlap, sessionWindow, statusAt, timingOf } from './timing';
 
@@ -21,10 +21,10 @@ describe('activity timing', () => {
   });
 
   it('is -1 before the start, 0 from the start, 1 from the end', () => {
-    expect(statusAt(window, at('2026-11-25T01:59:59.999Z'))).toBe(TIMING_STATUS.notStarted);
-    expect(statusAt(window, at('2026-11-25T02:00:00.000Z'))).toBe(TIMING_STATUS.running);
-    expect(statusAt(window, at('2026-11-25T05:59:59.999Z'))).toBe(TIMING_STATUS.running);
-    expect(statusAt(window, at('2026-11-25T06:00:00.000Z'))).toBe(TIMING_STATUS.ended);
+    expect(statusAt(window, at('2026-11-25T01:59:59.999Z'))).toBe(ACTIVITY_STATUS.notStarted);
+    expect(statusAt(window, at('2026-11-25T02:00:00.000Z'))).toBe(ACTIVITY_STATUS.running);
+    expect(statusAt(window, at('2026-11-25T05:59:59.999Z'))).toBe(ACTIVITY_STATUS.running);
+    expect(statusAt(window, at('2026-11-25T06:00:00.000Z'))).toBe(ACTIVITY_STATUS.ended);
   });
 
   it('answers the spec timing with the server time', () => {

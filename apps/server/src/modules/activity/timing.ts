@@ -1,4 +1,4 @@
-import { TIMING_STATUS, type Timing, type TimingStatus } from '@sitemall/contract';
+import { ACTIVITY_STATUS, type Timing, type TimingStatus } from '@sitemall/contract';
 import { chinaDay, chinaTime } from '../../lib/china-time';
 
 /** A span of time [start, end). */
@@ -38,9 +38,9 @@ export function overlap(a: Window, b: Window): Window | undefined {
 }
 
 export function statusAt(window: Window, now: Date): TimingStatus {
-  if (now < window.start) return TIMING_STATUS.notStarted;
-  if (now >= window.end) return TIMING_STATUS.ended;
-  return TIMING_STATUS.running;
+  if (now < window.start) return ACTIVITY_STATUS.notStarted;
+  if (now >= window.end) return ACTIVITY_STATUS.ended;
+  return ACTIVITY_STATUS.running;
 }
 
 /** The spec's activity timing of a window, seen at `now` (the server's clock). */
@@ -58,8 +58,8 @@ export const timingOf = (window: Window, now: Date): Timing => ({
 export function currentWindow(windows: readonly Window[], now: Date): Window | undefined {
   const sorted = [...windows].sort((a, b) => a.start.getTime() - b.start.getTime());
   return (
-    sorted.find((w) => statusAt(w, now) === TIMING_STATUS.running) ??
-    sorted.find((w) => statusAt(w, now) === TIMING_STATUS.notStarted) ??
+    sorted.find((w) => statusAt(w, now) === ACTIVITY_STATUS.running) ??
+    sorted.find((w) => statusAt(w, now) === ACTIVITY_STATUS.notStarted) ??
     sorted.at(-1)
   );
 }

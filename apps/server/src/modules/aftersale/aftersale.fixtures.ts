@@ -35,12 +35,12 @@ export async function receivedOrder(
   t: TestApp,
   me: Shopper,
   lines: ReturnType<typeof lineOf>[],
-  options: { wechatPoints?: number; confirm?: boolean } = {},
+  options: { wechatPoints?: number; confirm?: boolean; extra?: Record<string, unknown> } = {},
 ) {
   const api = client(t);
   const submitted = await api.post<SubmitOrderResult>(
     '/api/client/submitOrder',
-    { siteId: me.siteId, productInfos: lines },
+    { siteId: me.siteId, productInfos: lines, ...options.extra },
     me.token,
   );
   if (submitted.body.code !== 200) throw new Error(submitted.body.msg);

@@ -274,7 +274,8 @@ const ownCase = (ctx: MemberCtx, afterSaleNo: string, db: Db = ctx.db) =>
 /** The member withdraws a case not yet refunded or received; the child order comes back. */
 export async function cancelCase(ctx: MemberCtx, afterSaleNo: string): Promise<AfterSaleDetail> {
   const row = await ownCase(ctx, afterSaleNo);
-  if (!['applied', 'approved', 'awaiting_return'].includes(row.status))
+  // Once the return parcel is on its way the merchant must receive or refuse it.
+  if (!['applied', 'approved', 'awaiting_return'].includes(row.status) || row.returnParcel)
     throw failure(AFTER_SALE_MSG.notCancellable);
   const moved = await ctx.db.transaction((tx) =>
     moveCase(tx, row, { event: 'cancel', actor: 'member', note: '会员撤销申请' }),

@@ -3,11 +3,15 @@ import {
   type AfterSaleComment,
   type AfterSaleDetail,
   type AfterSaleSummary,
+  ORDER_TYPE_SECKILL,
 } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import { type TestApp, testApp } from '../../test/harness';
+import { makeSale } from '../activity/activity.fixtures';
+import { seckillPurchase, seckillSku } from '../activity/activity.tables';
+import { releaseSeckill } from '../activity/seckill';
 import { client } from '../identity/identity.fixtures';
 import { IMAGES } from '../media/media.fixtures';
 import { autoConfirmOrders } from '../order/auto-confirm';
@@ -105,6 +109,13 @@ describe('seven-day check and apply', () => {
     const fresh = await receivedOrder(t, me, [lineOf(goods[0]!)]);
     const stranger = await apply(fresh.orderNo, fresh.check.lines[0]!.lineId, {}, other);
     expect(stranger.body).toMatchObject({ code: 500, msg: '订单不存在' });
+    // Nor may they read, message or cancel another member's case.
+    const mine = (await apply(fresh.orderNo, fresh.check.lines[0]!.lineId)).body.data.afterSaleNo;
+    for (const path of ['progress', 'commentList', 'logistics', 'cancel'])
+      expect((await post(path, { afterSaleNo: mine }, other)).body.msg).toBe(AFTER_SALE_MSG.notFound);
+    expect((await post('comment', { afterSaleNo: mine, content: '你好' }, other)).body.msg).toBe(
+      AFTER_SALE_MSG.notFound,
+    );
     expect(await t.db.select().from(afterSale).where(eq(afterSale.memberId, other.id))).toEqual([]);
   });
 
@@ -171,6 +182,7 @@ describe('return and refund with points', () => {
       trackingNo: 'SF00000001',
     });
     expect(shipped.body.data.returnParcel).toMatchObject({ company: '顺丰速运', trackingNo: 'SF00000001' });
+    expect((await post('cancel', { afterSaleNo: no })).body.msg).toBe(AFTER_SALE_MSG.notCancellable);
     const logistics = await post<{ returnParcel: { trackingNo: string } }>('logistics', { afterSaleNo: no });
     expect(logistics.body.data.returnParcel.trackingNo).toBe('SF00000001');
 
@@ -249,6 +261,29 @@ describe('return and refund with points', () => {
       refundPoints: 1,
     });
     expect(await balance()).toBe(before + 1);
+  });
+});
+
+describe('flash sale', () => {
+  it("gives the member's flash-sale count back, once, when the whole order is refunded", async () => {
+    const [spec] = (await pickSpecs(t.db, 719, { count: 3, stock: 100 })).slice(2) as [PickedSpec];
+    const { activity } = await makeSale(t.db, { ...spec, siteId: 719, price: 1, stock: 5, memberLimit: 1 });
+    const buyer = await shopper(t, 719);
+    const order = await receivedOrder(t, buyer, [lineOf(spec)], { extra: { orderType: ORDER_TYPE_SECKILL } });
+    const sku = async () =>
+      (await t.db.select().from(seckillSku).where(eq(seckillSku.activityId, activity.id)))[0]?.stock;
+    const bought = async () =>
+      (await t.db.select().from(seckillPurchase).where(eq(seckillPurchase.memberId, buyer.id)))[0]?.qty;
+    expect(await bought()).toBe(1);
+    const no = (await apply(order.orderNo, order.check.lines[0]!.lineId, { kind: 'refund_only' }, buyer)).body
+      .data.afterSaleNo;
+    await approveCase(t.db, ref(no));
+    await refundCase(t.db, ref(no));
+    expect(await bought()).toBe(0);
+    // Given back once: releasing the order again changes nothing.
+    const stock = await sku();
+    await releaseSeckill(t.db, [order.orderNo]);
+    expect(await sku()).toBe(stock);
   });
 });
 

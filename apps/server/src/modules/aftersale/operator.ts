@@ -1,9 +1,10 @@
 import { AFTER_SALE_MSG, type AfterSaleDetail, fenToYuan, RETURN_SHIP_DAYS } from '@sitemall/contract';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
+import { releaseSeckill } from '../activity/seckill';
 import { returnStock } from '../catalog/inventory';
-import { orderLinesById } from '../order/lines';
+import { orderLineNums, orderLinesById } from '../order/lines';
 import { queueWechatRefund, succeededRefunds } from '../payment/refunds';
 import { postEntry } from '../points/points.service';
 import { addComment, caseDetail } from './aftersale.service';
@@ -178,6 +179,7 @@ export const refundCase = (db: Db, ref: CaseRef & { cash?: number; points?: numb
         status: 'pending',
       });
     }
+    await giveBackWhenAllRefunded(tx, row);
     if (row.kind === 'return_refund') {
       const line = (await orderLinesById(tx, [row.orderLineId])).get(row.orderLineId);
       if (line) await returnStock(tx, [{ specificationId: line.specificationId, num: row.qty }]);
@@ -195,6 +197,25 @@ export const refundCase = (db: Db, ref: CaseRef & { cash?: number; points?: numb
       note: `退款成功：退回积分 ${fenToYuan(points)}`,
     });
   });
+
+/**
+ * Once every piece of every line of the order is refunded, the order's flash-sale stock and
+ * the member's flash-sale count come back (once: releaseSeckill marks the order).
+ */
+async function giveBackWhenAllRefunded(tx: Db, row: CaseRow): Promise<void> {
+  const lines = await orderLineNums(tx, row.orderId);
+  const accounts = await tx
+    .select({ id: afterSaleLine.orderLineId, refundedQty: afterSaleLine.refundedQty })
+    .from(afterSaleLine)
+    .where(
+      inArray(
+        afterSaleLine.orderLineId,
+        lines.map((l) => l.id),
+      ),
+    );
+  const refunded = new Map(accounts.map((a) => [a.id, a.refundedQty]));
+  if (lines.every((l) => refunded.get(l.id) === l.num)) await releaseSeckill(tx, [row.orderNo]);
+}
 
 /**
  * Completes cases whose WeChat refund WeChat has confirmed (the payment module settles the

@@ -113,6 +113,22 @@ describe('order approval', () => {
     expect(detail.logs.at(-1)?.note).toContain('超出部门预算');
   });
 
+  it('the member withdraws an order waiting for approval or approved and unpaid; stock back', async () => {
+    const stock = await stockOf(t.db, spec.specificationId);
+    const waiting = await submit(3);
+    const approved = await submit(3);
+    await approveOrder(t.db, { ...decide, orderNo: approved.orderNo });
+    for (const orderNo of [waiting.orderNo, approved.orderNo]) {
+      const cancelled = await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, me.token);
+      expect(cancelled.body).toMatchObject({ code: 200, msg: ORDER_MSG.cancelled });
+      expect(await statusOf(orderNo)).toBe(4);
+    }
+    expect(await stockOf(t.db, spec.specificationId)).toBe(stock);
+    await expect(approveOrder(t.db, { ...decide, orderNo: waiting.orderNo })).rejects.toThrow(
+      APPROVAL_MSG.notWaiting,
+    );
+  });
+
   it('expires orders nobody approved, and approved orders nobody paid, giving the stock back', async () => {
     const later = new Date(Date.now() + 49 * 3_600_000);
     await expireApprovals(t.db, later); // what earlier tests left waiting

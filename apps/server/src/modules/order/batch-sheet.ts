@@ -5,9 +5,10 @@ import {
   BATCH_MSG,
   type BatchColumnKey,
 } from '@sitemall/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { parseCsv } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
+import { excel } from '../../lib/xlsx';
 
 /**
  * Reading a batch-order sheet (xlsx or csv) into plain rows: pure, no database. The file is
@@ -52,7 +53,7 @@ export interface CellRow {
  * as shown). Only values count: a sheet whose formatting reaches row 1,048,576 is fine.
  */
 async function xlsxCells(file: Buffer): Promise<CellRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
   } catch {
@@ -122,7 +123,7 @@ export async function readSheet(file: Buffer): Promise<SheetRow[]> {
 
 /** The template: the header, one example row, and a second sheet explaining each column. */
 export async function templateWorkbook(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'Sitemall';
   const sheet = workbook.addWorksheet('批量下单');
   sheet.columns = BATCH_COLUMNS.map((c) => ({
@@ -179,7 +180,7 @@ export interface ReportLine {
 
 /** The result report: one row per recipient. */
 export async function reportWorkbook(lines: readonly ReportLine[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'Sitemall';
   const sheet = workbook.addWorksheet('批量下单结果');
   sheet.columns = [

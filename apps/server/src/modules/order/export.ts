@@ -1,7 +1,7 @@
 import type { OrderTabKey } from '@sitemall/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { chinaTime } from '../../lib/china-time';
+import { excel } from '../../lib/xlsx';
 import type { MemberCtx } from '../cart/cart.service';
 import { statusFilter, statusName } from './order.service';
 import { mallOrder, orderLine } from './order.tables';
@@ -54,7 +54,7 @@ export async function exportOrderList(
     items.set(l.orderId, list);
   }
 
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet('订单');
   sheet.columns = [

@@ -63,3 +63,11 @@ export async function siteOrder(db: Db, siteId: number, orderNo: string): Promis
     .where(and(eq(mallOrder.siteId, siteId), eq(mallOrder.orderNo, orderNo)));
   return row;
 }
+
+/** The lines of an order with their quantities (after-sales: is the whole order refunded?). */
+export async function orderLineNums(db: Db, orderId: number): Promise<{ id: number; num: number }[]> {
+  return db
+    .select({ id: orderLine.id, num: orderLine.num })
+    .from(orderLine)
+    .where(eq(orderLine.orderId, orderId));
+}

@@ -166,6 +166,13 @@ export async function endUnpaidOrders(
   return moved;
 }
 
+const WITHDRAWABLE: readonly number[] = [
+  ORDER_STATUS.pendingPayment,
+  ORDER_STATUS.pendingApproval,
+  ORDER_STATUS.pendingFinalApproval,
+  ORDER_STATUS.approvedPendingPayment,
+];
+
 /** Cancels a pending-payment order of the member (status 4, order withdrawn); stock returns. */
 export async function cancelOrder(
   ctx: MemberCtx,
@@ -177,8 +184,12 @@ export async function cancelOrder(
   await wechat.closeOpenCode(ctx.db, await findOrder(ctx, orderNo), '会员取消订单');
   const order = await findOrder(ctx, orderNo);
   const note = reason ? `会员取消：${reason}` : '会员取消';
+  // Orders waiting for approval (11, 12) or approved and unpaid (15) are withdrawn alike.
+  const from = WITHDRAWABLE.includes(order.status)
+    ? (order.status as OrderStatus)
+    : ORDER_STATUS.pendingPayment;
   const moved = await ctx.db.transaction((tx) =>
-    endUnpaidOrders(tx, [order.id], ORDER_STATUS.withdrawn, note),
+    endUnpaidOrders(tx, [order.id], ORDER_STATUS.withdrawn, note, from),
   );
   if (moved.length === 0) throw failure(ORDER_MSG.notCancellable);
   return orderState(moved[0] as OrderRow);

@@ -195,7 +195,10 @@ describe('payOrder and my orders', () => {
   it('pays with points once: the ledger is debited, the supplier confirms, shipping awaits receipt', async () => {
     const { orderNo, payAmount } = (await submit({ productInfos: [line(goods[0]!, 1)] })).body.data;
     const info = await api.post<PayOrderInfo>('/api/pay/payOrderInfo', { siteId: 719, orderNo }, me.token);
-    expect(info.body.data).toMatchObject({ payAmount, payWays: [{ code: 'wx_pc' }, { code: 'ye' }] });
+    expect(info.body.data).toMatchObject({
+      payAmount,
+      payWays: [{ code: 'wx_pc' }, { code: 'ye' }, { code: 'pack' }],
+    });
     const before = await balance();
     const paid = await pay(orderNo);
     expect(paid.body).toMatchObject({

@@ -13,6 +13,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
+import { spendCards } from '../packs/packs.service';
 import type { OrderPaidByWechat, WechatPay } from '../payment/wechat-pay';
 import { getBalance, postEntry } from '../points/points.service';
 import { useOrderVouchers } from '../voucher/voucher.service';
@@ -119,10 +120,20 @@ export async function payOrder(
       )
       .returning({ id: mallOrder.id });
     if (!won) return undefined;
-    if (order.payAmount > 0) {
+    // Pay way pack (issue 13): gift cards first, the rest in points, in this transaction.
+    const byCards =
+      input.payWay === PAY_WAY.pack
+        ? await spendCards(tx, {
+            ...memberRef(ctx),
+            orderNo: order.orderNo,
+            amount: order.payAmount,
+            actor: `member:${ctx.member.id}`,
+          })
+        : 0;
+    if (order.payAmount - byCards > 0) {
       await postEntry(tx, {
         ...memberRef(ctx),
-        amount: -order.payAmount,
+        amount: -(order.payAmount - byCards),
         type: 'pay',
         orderNo: order.orderNo,
         note: `订单支付 ${order.orderNo}`,

@@ -5,6 +5,7 @@ import {
   ORDER_MSG,
   ORDER_STATUS,
   ORDER_TYPE_SECKILL,
+  SECKILL_MSG,
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
@@ -13,6 +14,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
 import { type SeckillSale, seckillOffer, takeSeckill } from '../activity/seckill';
+import { enterSeckill } from '../activity/seckill-gate';
 import { defaultAddress, getAddress } from '../address/address.service';
 import { approvalFor } from '../approval/approval.service';
 import {
@@ -27,6 +29,7 @@ import { sourceOf } from '../catalog/catalog.service';
 import { reserveStock } from '../catalog/inventory';
 import { type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
 import { purchaseProblem } from '../catalog/purchasable';
+import { memberPricing } from '../vip/vip.service';
 import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';
 import { type FareGroup, fareList, fareOf } from './freight';
 import type { AddressSnapshot } from './order.tables';
@@ -52,6 +55,10 @@ interface PricedLine {
   spec: SpecificationOnSite;
   num: number;
   amount: number;
+  /** The member's price of a piece (the list price without a VIP level). */
+  unitPrice: number;
+  /** Fen the member price saves on this line against the list price (frozen on the order line). */
+  vipSaving: number;
   /** Fen the order's vouchers take off this line (frozen on the order line). */
   voucherSaving: number;
 }
@@ -73,6 +80,7 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: Seckill
     merged.set(l.specificationId, { ...l, num: (earlier?.num ?? 0) + l.num });
   }
   const specs = await specificationsOnSite(ctx.db, ctx.site.row.id, [...merged.keys()]);
+  const memberPrice = await memberPricing(ctx);
   const perProduct = new Map<number, number>();
   for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const groups = new Map<number, PricedGroup>();
@@ -92,8 +100,10 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: Seckill
       goodsAmount: 0,
       lines: [],
     };
-    const amount = spec.price * l.num;
-    group.lines.push({ spec, num: l.num, amount, voucherSaving: 0 });
+    const unitPrice = memberPrice(spec.price);
+    const amount = unitPrice * l.num;
+    const vipSaving = (spec.price - unitPrice) * l.num;
+    group.lines.push({ spec, num: l.num, amount, unitPrice, vipSaving, voucherSaving: 0 });
     group.goodsAmount += amount;
     groups.set(spec.source, group);
   }
@@ -211,6 +221,8 @@ export async function submitOrder(
   const sale =
     input.orderType === ORDER_TYPE_SECKILL ? await seckillOffer(ctx, lines, input.activityId) : undefined;
   const groups = await priceLines(ctx, lines, sale);
+  // A flash-sale price takes no other discount.
+  if (sale && voucherIds.length > 0) throw failure(SECKILL_MSG.noVoucher);
   const voucherAmount = await applyOrderVouchers(ctx, voucherIds, groups);
   const needsAddress = groups.some((g) => g.hasAddress);
   const address = needsAddress ? (options.address ?? (await deliveryAddress(ctx, input.addressId))) : null;
@@ -228,6 +240,7 @@ export async function submitOrder(
     approval?.expireAt ?? new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
+  const leaveSeckill = sale ? await enterSeckill(sale) : undefined;
   try {
     await ctx.db.transaction(async (tx) => {
       // First, so that a rush's losers are refused before they queue on the product's stock row.
@@ -289,9 +302,10 @@ export async function submitOrder(
             name: l.spec.name,
             image: l.spec.image,
             specificationValue: l.spec.specificationValue,
-            price: l.spec.price,
+            price: l.unitPrice,
             num: l.num,
             amount: l.amount,
+            vipSaving: l.vipSaving,
             voucherSaving: l.voucherSaving,
           })),
         );
@@ -311,6 +325,8 @@ export async function submitOrder(
       if (earlier) return earlier;
     }
     throw error;
+  } finally {
+    leaveSeckill?.();
   }
   return {
     orderNo,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memberUnitPrice } from '../vip/member-price';
 import {
   applyVouchers,
   bestCombination,
@@ -113,5 +114,43 @@ describe('voucher price pipeline (exact fen)', () => {
     ];
     expect(bestCombination(lines, rules)).toEqual([2, 4]);
     expect(applyVouchers(lines, [rules[1]!, rules[3]!]).total).toBe(2000);
+  });
+});
+
+describe('the whole price pipeline: list → member price → vouchers → points/WeChat split (exact fen)', () => {
+  // One line of 3 pieces; the member's level takes `pct` % off each piece (floored per piece);
+  // a time-limited discount price competes with it (the better wins) unless the site stacks them.
+  it.each([
+    // list, pct, discount, stack, voucher, points part → unit, vip saving, voucher saving, pay, WeChat part
+    [1999, 0, null, false, null, 6000, 1999, 0, 0, 5997, 0],
+    [1999, 5, null, false, null, 6000, 1900, 297, 0, 5700, 0],
+    [1999, 5, 1800, false, null, 3000, 1800, 597, 0, 5400, 2400],
+    [1999, 5, 1950, false, null, 0, 1900, 297, 0, 5700, 5700],
+    [1999, 5, 1800, true, null, 0, 1710, 867, 0, 5130, 5130],
+    [1999, 5, null, false, rule(1, { value: 1000, threshold: 5000 }), 2000, 1900, 297, 1000, 4700, 2700],
+    [
+      1999,
+      10,
+      null,
+      false,
+      rule(1, { kind: 'percent', value: 15, cap: 700 }),
+      4000,
+      1800,
+      597,
+      700,
+      4700,
+      700,
+    ],
+    [1999, 10, null, false, rule(1, { kind: 'percent', value: 15 }), 4590, 1800, 597, 810, 4590, 0],
+  ] as const)('list %i, %i %% off, discount %s, stack %s', (list, pct, discountPrice, stack, voucher, points, unit, vipSaving, voucherSaving, pay, wechat) => {
+    const member = memberUnitPrice(list, pct, { discountPrice, stack });
+    expect(member).toBe(unit);
+    const lines = [line(1, member * 3)];
+    expect(list * 3 - member * 3).toBe(vipSaving);
+    const applied = applyVouchers(lines, voucher ? [voucher] : []);
+    expect(applied.total).toBe(voucherSaving);
+    const payAmount = member * 3 - applied.total;
+    expect(payAmount).toBe(pay);
+    expect(payAmount - Math.min(points, payAmount)).toBe(wechat);
   });
 });

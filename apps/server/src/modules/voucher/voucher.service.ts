@@ -21,6 +21,7 @@ import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { cartLinesOf, type MemberCtx, parseCartLines, parseIdList } from '../cart/cart.service';
 import { productsInScope, specificationsOnSite } from '../catalog/products';
+import { memberPricing } from '../vip/vip.service';
 import { applyVouchers, bestCombination, type PricingLine, type VoucherRule } from './pricing';
 import { voucher, voucherClaimCounter, voucherEvent, voucherTemplate } from './voucher.tables';
 
@@ -415,6 +416,7 @@ export async function pricingLinesOf(
     ctx.site.row.id,
     lines.map((l) => l.specificationId),
   );
+  const memberPrice = await memberPricing(ctx);
   const merged = new Map<number, PricingLine>();
   for (const l of lines) {
     const spec = specs.get(l.specificationId);
@@ -425,7 +427,7 @@ export async function pricingLinesOf(
       productId: spec.productId,
       categoryId: spec.categoryId,
       source: spec.source,
-      amount: (earlier?.amount ?? 0) + spec.price * l.num,
+      amount: (earlier?.amount ?? 0) + memberPrice(spec.price) * l.num,
     });
   }
   return [...merged.values()];

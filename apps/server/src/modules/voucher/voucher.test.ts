@@ -14,6 +14,7 @@ import {
 } from '@sitemall/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { expireOrders } from '../order/expiry';
@@ -282,6 +283,22 @@ describe('checkout with vouchers', () => {
     ]);
     const usedTab = await post<VoucherPage>(voucherApi.find, { status: 'used' }, m.token);
     expect(usedTab.body.data.list[0]).toMatchObject({ id, orderNo, statusName: '已使用' });
+  });
+
+  it('a voucher of an order paid by WeChat is used once the notify pays it', async () => {
+    const sim = t.app.payments.simulator as WechatpaySimulator;
+    const tpl = await makeTemplate(t.db, { value: 100 });
+    const { id } = (await claim(tpl)).body.data.voucher;
+    const { orderNo } = (await submit([lineOf(specs[0]!)], [id])).body.data;
+    const started = await api.post<PayResult>(
+      '/api/pay/payOrder',
+      { siteId: 719, orderNo, payWay: 'wx_pc' },
+      me.token,
+    );
+    expect((await statusOf(id))?.status).toBe('locked');
+    await sim.pay(started.body.data.wechat?.codeUrl as string);
+    await sim.idle();
+    expect(await statusOf(id)).toEqual({ status: 'used', orderNo });
   });
 
   it("refuses another member's voucher, one outside the lines, below threshold, or two of a group; nothing changes", async () => {

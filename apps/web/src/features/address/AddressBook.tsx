@@ -1,25 +1,22 @@
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Address } from '@sitemall/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Popconfirm, Result, Skeleton, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { useSite } from '../../site/SiteProvider.tsx';
 import { AddressFormDialog } from './AddressForm.tsx';
-import { addressKey, addressText, deleteAddress, setDefaultAddress, useAddresses } from './api.ts';
+import { addressText, useAddresses, useDeleteAddress, useSetDefaultAddress } from './api.ts';
 import './address.css';
 
 /** /myAddress: the member's addresses; add, edit, delete, set default (at most one default). */
 export function AddressBook() {
-  const { siteId } = useSite();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
+  const removal = useDeleteAddress();
+  const defaulting = useSetDefaultAddress();
   const addresses = useAddresses();
   const [editing, setEditing] = useState<Address | null | undefined>(undefined);
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
-      await queryClient.invalidateQueries({ queryKey: addressKey(siteId ?? '') });
       void message.success(done);
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '操作失败');
@@ -62,9 +59,7 @@ export function AddressBook() {
                 {!address.isDefault && (
                   <Button
                     type="link"
-                    onClick={() =>
-                      void act(() => setDefaultAddress(siteId ?? '', address.id), '已设为默认地址')
-                    }
+                    onClick={() => void act(() => defaulting.mutateAsync(address.id), '已设为默认地址')}
                   >
                     设为默认
                   </Button>
@@ -74,7 +69,7 @@ export function AddressBook() {
                 </Button>
                 <Popconfirm
                   title="确定删除该收货地址吗？"
-                  onConfirm={() => act(() => deleteAddress(siteId ?? '', address.id), '删除成功')}
+                  onConfirm={() => act(() => removal.mutateAsync(address.id), '删除成功')}
                 >
                   <Button type="link" danger>
                     删除

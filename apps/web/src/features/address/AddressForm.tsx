@@ -2,8 +2,7 @@ import { type Address, isMobile } from '@sitemall/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { App, Cascader, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
-import { useSite } from '../../site/SiteProvider.tsx';
-import { type AddressInput, addressKey, districtQuery, saveAddress } from './api.ts';
+import { type AddressInput, districtQuery, useSaveAddress } from './api.ts';
 
 interface Option {
   value: string;
@@ -41,12 +40,11 @@ export function AddressFormDialog({
   onClose: () => void;
   onSaved?: (address: Address) => void;
 }) {
-  const { siteId } = useSite();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [options, setOptions] = useState<Option[]>([]);
-  const [saving, setSaving] = useState(false);
+  const saving = useSaveAddress();
 
   const load = (code: string) => loadDistricts(queryClient, code);
 
@@ -105,17 +103,13 @@ export function AddressFormDialog({
       detail: values.detail.trim(),
       isDefault: values.isDefault,
     };
-    setSaving(true);
     try {
-      const saved = await saveAddress(siteId ?? '', input);
-      await queryClient.invalidateQueries({ queryKey: addressKey(siteId ?? '') });
+      const saved = await saving.mutateAsync(input);
       void message.success('保存成功');
       onSaved?.(saved);
       onClose();
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '保存失败');
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -126,7 +120,7 @@ export function AddressFormDialog({
       onCancel={onClose}
       onOk={() => form.submit()}
       okText="保存"
-      confirmLoading={saving}
+      confirmLoading={saving.isPending}
       destroyOnHidden
       width={560}
     >

@@ -1,11 +1,11 @@
 import { type Address, addressApi, type District, type SaveAddressBody } from '@sitemall/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { getToken } from '../../site/storage.ts';
 
 /** Delivery address calls (spec section 7; contract packages/contract/src/address.ts). */
-export const addressKey = (siteId: string) => ['identity', siteId, 'address'] as const;
 
 /** The default address first, then the newest. */
 export const sortAddresses = (list: readonly Address[]): Address[] =>
@@ -13,7 +13,7 @@ export const sortAddresses = (list: readonly Address[]): Address[] =>
 
 export const addressListQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...addressKey(siteId), 'list'],
+    queryKey: keys.address.list(siteId),
     queryFn: async () => sortAddresses((await call(addressApi.list, { siteId }))?.list ?? []),
     retry: false,
   });
@@ -32,10 +32,24 @@ export const deleteAddress = (siteId: string, id: number) =>
 export const setDefaultAddress = (siteId: string, id: number) =>
   call(addressApi.setDefault, { siteId, id }, { repeat: true });
 
+/** An address write; the list is re-read before the write counts as done. */
+function useAddressWrite<V, T>(write: (siteId: string, input: V) => Promise<T>) {
+  const { siteId } = useSite();
+  const queryClient = useQueryClient();
+  const sid = siteId ?? '';
+  return useMutation({
+    mutationFn: (input: V) => write(sid, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.address.all(sid) }),
+  });
+}
+export const useSaveAddress = () => useAddressWrite(saveAddress);
+export const useDeleteAddress = () => useAddressWrite(deleteAddress);
+export const useSetDefaultAddress = () => useAddressWrite(setDefaultAddress);
+
 /** Provinces (no parentCode) or the children of a code. */
 export const districtQuery = (parentCode: string) =>
   queryOptions({
-    queryKey: ['districts', parentCode],
+    queryKey: keys.address.districts(parentCode),
     queryFn: async (): Promise<District[]> =>
       (await call(addressApi.districtList, parentCode ? { parentCode } : {}))?.list ?? [],
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { type PointsEntryType, pointsApi } from '@sitemall/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 
 /** The points ledger (`pointsApi.billList`, contract points.ts). */
 export interface BillFilter {
@@ -12,7 +13,7 @@ export interface BillFilter {
 
 export const billListQuery = (siteId: string, filter: BillFilter) =>
   queryOptions({
-    queryKey: ['identity', siteId, 'points', 'bills', filter],
+    queryKey: keys.points.bills(siteId, filter),
     queryFn: () => call(pointsApi.billList, { siteId, ...filter }),
     placeholderData: keepPreviousData,
     retry: false,

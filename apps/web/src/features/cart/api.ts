@@ -1,11 +1,19 @@
 import { type CartItem, type CombinedStock, cartApi, catalogApi, MAX_CART_NUM } from '@sitemall/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { getToken } from '../../site/storage.ts';
 import { cartPieces, isBuyable, specKey } from './lib/cart.ts';
-import { addGuestLine, clearGuestCart, guestLineId, mergePayload, readGuestCart } from './lib/guestCart.ts';
+import {
+  addGuestLine,
+  clearGuestCart,
+  guestLineId,
+  mergePayload,
+  readGuestCart,
+  removeGuestLines,
+} from './lib/guestCart.ts';
 import { rememberPrices } from './lib/seenPrices.ts';
 import type { CartLine, GuestLine, ProductInfo } from './types.ts';
 
@@ -13,13 +21,10 @@ import type { CartLine, GuestLine, ProductInfo } from './types.ts';
  * Cart calls (spec section 7: getCartProduct, submitCart; quantities saved debounced 600 ms;
  * remove, count and the guest-cart merge). Contract: packages/contract/src/cart.ts.
  */
-/** Every cart query of the member sits under this key (the count too). */
-export const cartKey = (siteId: string) => ['identity', siteId, 'cart'] as const;
-const guestKey = (siteId: string) => ['site', siteId, 'guestCart'] as const;
 
 export const memberCartQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...cartKey(siteId), 'lines'],
+    queryKey: keys.cart.lines(siteId),
     queryFn: async () => (await call(cartApi.getCartProduct, { siteId }, { repeat: true })).obj.list,
     // Prices and stock are re-checked on every visit to the cart.
     staleTime: 0,
@@ -28,7 +33,7 @@ export const memberCartQuery = (siteId: string) =>
 
 export const cartCountQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...cartKey(siteId), 'count'],
+    queryKey: keys.cart.count(siteId),
     // A header badge never sends anyone to login; the pages that need a login do.
     queryFn: async () => (await call(cartApi.cartCount, { siteId }, { unReplaceLogin: true })).count,
     retry: false,
@@ -59,7 +64,7 @@ function guestAsLine(line: GuestLine, stock: CombinedStock['list'][number] | und
 
 export const guestCartQuery = (siteId: string) =>
   queryOptions({
-    queryKey: guestKey(siteId),
+    queryKey: keys.cart.guest(siteId),
     queryFn: async (): Promise<CartLine[]> => {
       const lines = readGuestCart(siteId);
       if (lines.length === 0) return [];
@@ -134,7 +139,7 @@ export function useAddToCart(): (input: AddToCartInput) => Promise<AddResult> {
       if (!guest && !getToken()) return { ok: false, msg: '请先登录', needsLogin: true };
       if (guest) {
         addGuestLine(siteId, { ...input.snapshot, ...infoOf(input) });
-        await queryClient.invalidateQueries({ queryKey: guestKey(siteId) });
+        await queryClient.invalidateQueries({ queryKey: keys.cart.guest(siteId) });
       } else {
         const refusal = await call(
           cartApi.submitCart,
@@ -144,7 +149,7 @@ export function useAddToCart(): (input: AddToCartInput) => Promise<AddResult> {
           .then(() => null)
           .catch((error: Error) => error.message || '加入购物车失败');
         if (refusal) return { ok: false, msg: refusal };
-        await queryClient.invalidateQueries({ queryKey: cartKey(siteId) });
+        await queryClient.invalidateQueries({ queryKey: keys.cart.all(siteId) });
       }
       rememberPrices(siteId, { [specKey(input.productId, input.specificationId)]: input.snapshot.price });
       return { ok: true };
@@ -162,6 +167,35 @@ export const removeLines = (siteId: string, ids: number[]) =>
   call(cartApi.deleteCart, { siteId, ids: ids.join(',') }, { repeat: true });
 
 export const CART_MAX_NUM = MAX_CART_NUM;
+
+/** A line as the device cart names it. */
+export const guestKeyOf = (line: CartLine) => ({
+  productId: line.itemId,
+  specificationId: line.specificationId,
+});
+
+/**
+ * Removes lines: from the device for a visitor, from the server for a member. The cart (and the
+ * header count) is re-read before the removal counts as done.
+ */
+export function useRemoveCartLines() {
+  const { siteId } = useSite();
+  const guest = useIsGuestCart();
+  const queryClient = useQueryClient();
+  const sid = siteId ?? '';
+  return useMutation({
+    mutationFn: async (targets: CartLine[]) => {
+      if (guest) removeGuestLines(siteId, targets.map(guestKeyOf));
+      else
+        await removeLines(
+          sid,
+          targets.map((t) => t.id),
+        );
+    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: guest ? keys.cart.guest(sid) : keys.cart.all(sid) }),
+  });
+}
 
 /**
  * After a login on a guest-cart site: the device's lines go to the member's cart through the

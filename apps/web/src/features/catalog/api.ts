@@ -1,6 +1,7 @@
 import { catalogApi, type SearchResult } from '@sitemall/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 import { type SearchState, searchPayload } from './lib/searchQuery.ts';
 
 /**
@@ -20,14 +21,14 @@ const ONE_MINUTE = 60_000;
 
 export const homeProductsQuery = (siteId: string) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'home'],
+    queryKey: keys.catalog.home(siteId),
     queryFn: () => call(catalogApi.homeProductList, { siteId }),
     staleTime: ONE_MINUTE,
   });
 
 export const guessLikeQuery = (siteId: string, productId?: number) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'guessLike', productId ?? 0],
+    queryKey: keys.catalog.guessLike(siteId, productId ?? 0),
     queryFn: () => call(catalogApi.guessLike, productId ? { siteId, productId } : { siteId }),
     staleTime: ONE_MINUTE,
   });
@@ -55,7 +56,7 @@ async function fetchSearch(siteId: string, state: SearchState): Promise<SearchRe
 
 export const searchQuery = (siteId: string, state: SearchState) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'search', searchPayload(state), state.time ?? ''],
+    queryKey: keys.catalog.search(siteId, searchPayload(state), state.time ?? ''),
     queryFn: () => fetchSearch(siteId, state),
     staleTime: ONE_MINUTE,
     placeholderData: keepPreviousData,
@@ -63,7 +64,7 @@ export const searchQuery = (siteId: string, state: SearchState) =>
 
 export const specialListQuery = (siteId: string, advertId: number, pageNum: number) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'special', advertId, pageNum],
+    queryKey: keys.catalog.special(siteId, advertId, pageNum),
     queryFn: () => call(catalogApi.specialList, { siteId, advertId, pageNum }),
     staleTime: ONE_MINUTE,
     placeholderData: keepPreviousData,
@@ -71,7 +72,7 @@ export const specialListQuery = (siteId: string, advertId: number, pageNum: numb
 
 export const productDetailQuery = (siteId: string, productId: number) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'product', productId],
+    queryKey: keys.catalog.product(siteId, productId),
     queryFn: () => call(catalogApi.productDetail, { siteId, productId }),
     staleTime: 0,
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
@@ -80,7 +81,7 @@ export const productDetailQuery = (siteId: string, productId: number) =>
 /** Live stock of the specifications, refreshed while the detail page is open. */
 export const productStockQuery = (siteId: string, productId: number) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'product', productId, 'stock'],
+    queryKey: keys.catalog.stock(siteId, productId),
     queryFn: () => call(catalogApi.productStock, { siteId, productId }, { repeat: true }),
     staleTime: 15_000,
     refetchInterval: 30_000,
@@ -88,14 +89,14 @@ export const productStockQuery = (siteId: string, productId: number) =>
 
 export const productListQuery = (siteId: string, cateId: number, pageNum = 1) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'list', cateId, pageNum],
+    queryKey: keys.catalog.list(siteId, cateId, pageNum),
     queryFn: () => call(catalogApi.productList, { siteId, cateId, pageNum }),
     staleTime: ONE_MINUTE,
   });
 
 export const shopListQuery = (siteId: string, pageNum: number) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'shops', pageNum],
+    queryKey: keys.catalog.shops(siteId, pageNum),
     queryFn: () => call(catalogApi.shopList, { siteId, pageNum }),
     staleTime: ONE_MINUTE,
     placeholderData: keepPreviousData,
@@ -103,7 +104,7 @@ export const shopListQuery = (siteId: string, pageNum: number) =>
 
 export const serviceChannelsQuery = (siteId: string) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'serviceChannels'],
+    queryKey: keys.catalog.serviceChannels(siteId),
     queryFn: () => call(catalogApi.serviceChannels, { siteId }),
     staleTime: FIVE_MINUTES,
   });
@@ -111,7 +112,7 @@ export const serviceChannelsQuery = (siteId: string) =>
 /** The PC notice of the site (client tips, form data as the spec says). */
 export const clientTipsQuery = (siteId: string) =>
   queryOptions({
-    queryKey: ['site', siteId, 'catalog', 'clientTips'],
+    queryKey: keys.catalog.clientTips(siteId),
     queryFn: () => call(catalogApi.clientTips, { siteId }),
     staleTime: FIVE_MINUTES,
     retry: false,

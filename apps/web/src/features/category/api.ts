@@ -1,6 +1,7 @@
 import { type CategoryLabel, type CategoryProductGroup, catalogApi } from '@sitemall/contract';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 
 export type { CategoryLabel };
 
@@ -36,7 +37,7 @@ export function groupCategories(rows: readonly CategoryProductGroup[]): Category
 
 const labelsQuery = (siteId: string) =>
   queryOptions({
-    queryKey: ['site', siteId, 'labels'],
+    queryKey: keys.site.labels(siteId),
     queryFn: () => fetchLabels(siteId),
     staleTime: 5 * 60_000,
     retry: false,
@@ -44,7 +45,7 @@ const labelsQuery = (siteId: string) =>
 
 const groupsQuery = (siteId: string, lableId: number) =>
   queryOptions({
-    queryKey: ['site', siteId, 'labels', lableId, 'categories'],
+    queryKey: keys.site.categories(siteId, lableId),
     queryFn: () => fetchCategoryGroups(siteId, lableId),
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,6 +1,6 @@
 import { MSG } from '@sitemall/contract';
+import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { uptPassword } from './api.ts';
 import { useEndSession } from './hooks.ts';
@@ -22,7 +22,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const { message } = App.useApp();
   const endSession = useEndSession();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
+  const change = useMutation({ mutationFn: (values: Values) => uptPassword({ siteId, ...values }) });
 
   const submit = async () => {
     let values: Values;
@@ -31,16 +31,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     } catch {
       return;
     }
-    setBusy(true);
     try {
-      await uptPassword({ siteId, ...values });
+      await change.mutateAsync(values);
       message.success(MSG.passwordChanged);
       onClose();
       await endSession();
     } catch (error) {
       message.error((error as Error).message);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -52,7 +49,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       onCancel={onClose}
       okText="确认修改"
       cancelText="取消"
-      confirmLoading={busy}
+      confirmLoading={change.isPending}
       destroyOnHidden
       afterClose={() => form.resetFields()}
       width={460}

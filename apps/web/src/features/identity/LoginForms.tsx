@@ -1,5 +1,6 @@
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { IDENTITY_MSG, LOGIN_WAY, type LoginResult } from '@sitemall/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -26,23 +27,20 @@ function useSubmit<V>(
   const onLogin = useLoginSuccess();
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const login = useMutation({ mutationFn: send });
   const submit = async (values: V) => {
-    setBusy(true);
     setError(null);
     try {
-      const result = await send(values);
+      const result = await login.mutateAsync(values);
       message.success(successMsg);
       onLogin(result);
     } catch (e) {
       const refusal = e instanceof ApiError ? e : null;
       setError((e as Error).message || '网络异常，请稍后重试');
       onFail?.(refusal);
-    } finally {
-      setBusy(false);
     }
   };
-  return { submit, error, busy, clearError: () => setError(null) };
+  return { submit, error, busy: login.isPending, clearError: () => setError(null) };
 }
 
 function FormError({ error, onClose }: { error: string | null; onClose: () => void }) {
@@ -321,18 +319,17 @@ function FindPassword({ onDone }: { onDone: (phone: string) => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<NewPasswordValues>();
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const reset = useMutation({
+    mutationFn: (v: NewPasswordValues) => findPassword({ siteId: siteId ?? '', ...v }),
+  });
   const submit = async (v: NewPasswordValues) => {
-    setBusy(true);
     setError(null);
     try {
-      await findPassword({ siteId: siteId ?? '', ...v });
+      await reset.mutateAsync(v);
       message.success(IDENTITY_MSG.passwordReset);
       onDone(v.phone);
     } catch (e) {
       setError((e as Error).message);
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -355,7 +352,7 @@ function FindPassword({ onDone }: { onDone: (phone: string) => void }) {
         <SmsCodeFields form={form} purpose="findPassword" />
         <NewPasswordFields label="请设置新密码" />
         <Form.Item>
-          <Button type="primary" size="large" htmlType="submit" block loading={busy}>
+          <Button type="primary" size="large" htmlType="submit" block loading={reset.isPending}>
             重置密码
           </Button>
         </Form.Item>

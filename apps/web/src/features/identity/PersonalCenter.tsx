@@ -1,4 +1,6 @@
 import {
+  CreditCardOutlined,
+  CustomerServiceOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
   GiftOutlined,
@@ -19,6 +21,7 @@ import { useSite } from '../../site/SiteProvider.tsx';
 import { fetchPersonalInfo } from './api.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import './identity.css';
+import { keys } from '../../api/keys.ts';
 
 function Entry({ icon, title, hint }: { icon: ReactNode; title: string; hint: string }) {
   return (
@@ -47,7 +50,7 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
   // The key holds no token: a token dropped by a 401/416 must not start a second call.
   // Logging in invalidates and exit removes the 'identity' queries.
   const info = useQuery({
-    queryKey: ['identity', siteId, 'personalInfo'],
+    queryKey: keys.personalInfo(siteId ?? ''),
     queryFn: () => fetchPersonalInfo(siteId),
     retry: false,
   });
@@ -105,11 +108,17 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
             <Link className="pc-entry" to={link('/myOrder')}>
               <Entry icon={<ProfileOutlined />} title="我的订单" hint="查看订单与物流" />
             </Link>
+            <Link className="pc-entry" to={link('/afterSaleList')}>
+              <Entry icon={<CustomerServiceOutlined />} title="我的售后" hint="退货、换货与退款进度" />
+            </Link>
             <Link className="pc-entry" to={link('/myAddress')}>
               <Entry icon={<EnvironmentOutlined />} title="收货地址" hint="管理收货地址" />
             </Link>
             <Link className="pc-entry" to={link('/myVoucher')}>
               <Entry icon={<GiftOutlined />} title="我的优惠券" hint="未使用、已使用、已过期" />
+            </Link>
+            <Link className="pc-entry" to={link('/myCards')}>
+              <Entry icon={<CreditCardOutlined />} title="我的卡包" hint="礼品卡余额与明细" />
             </Link>
             <Link className="pc-entry" to={link('/voucherCenter')}>
               <Entry icon={<TagsOutlined />} title="领券中心" hint="领取可用优惠券" />

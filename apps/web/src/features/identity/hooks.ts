@@ -2,6 +2,7 @@ import type { LoginResult } from '@sitemall/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { keys } from '../../api/keys.ts';
 import { runLoginHooks } from '../../site/loginHooks.ts';
 import { loginRouteFor } from '../../site/routing.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
@@ -49,7 +50,7 @@ export function useLoginSuccess(): (result: LoginResult) => Promise<void> {
       await runLoginHooks({ siteId });
       // A token just issued needs no loginOrder '0' check.
       session.set(CHECKED_TOKEN_KEY, result.token);
-      queryClient.removeQueries({ queryKey: ['identity'] });
+      queryClient.removeQueries({ queryKey: keys.identity });
       const target = afterLoginTarget({
         backPath: takeBackPath(),
         returnBar: site?.configJson.returnBar,
@@ -73,7 +74,7 @@ export function useEndSession(): () => Promise<void> {
   return useCallback(async () => {
     if (getToken()) await logout(siteId).catch(() => undefined);
     endSession(siteId);
-    queryClient.removeQueries({ queryKey: ['identity'] });
+    queryClient.removeQueries({ queryKey: keys.identity });
     navigate(loginRouteFor(site?.loginWay, siteId));
   }, [navigate, queryClient, site?.loginWay, siteId]);
 }

@@ -1,11 +1,10 @@
 import { cartApi, catalogApi, type OrderTabKey, orderApi, type ProductSource } from '@sitemall/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, call, callFile } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 import { type Payload, saveFile } from '../../api/request.ts';
 
 /** Order, freight and payment calls (spec section 7), declared in `orderApi` (packages/contract/src/order.ts). */
-
-export const orderKey = (siteId: string) => ['identity', siteId, 'order'] as const;
 
 /** What is being bought: selected cart lines, or one specification bought now. */
 export type Purchase =
@@ -60,7 +59,7 @@ export const purchaseBasis = (purchase: Purchase): string => JSON.stringify(purc
 
 export const checkoutLinesQuery = (siteId: string, purchase: Purchase) =>
   queryOptions({
-    queryKey: [...orderKey(siteId), 'checkout', purchaseBasis(purchase)],
+    queryKey: keys.order.checkout(siteId, purchaseBasis(purchase)),
     queryFn: async (): Promise<CheckoutLine[]> => {
       if (purchase.kind === 'cart') {
         const { obj } = await call(cartApi.getCartProduct, { siteId }, { repeat: true });
@@ -109,7 +108,7 @@ export const checkoutLinesQuery = (siteId: string, purchase: Purchase) =>
 
 export const fareQuery = (siteId: string, purchase: Purchase, addressId: number | null) =>
   queryOptions({
-    queryKey: [...orderKey(siteId), 'fare', purchaseBasis(purchase), addressId ?? 0],
+    queryKey: keys.order.fare(siteId, purchaseBasis(purchase), addressId ?? 0),
     queryFn: () =>
       call(orderApi.getFare, {
         siteId,
@@ -147,7 +146,7 @@ export const submitOrder = (
 
 export const payInfoQuery = (siteId: string, orderNo: string) =>
   queryOptions({
-    queryKey: [...orderKey(siteId), 'payInfo', orderNo],
+    queryKey: keys.order.payInfo(siteId, orderNo),
     queryFn: () => call(orderApi.payOrderInfo, { siteId, orderNo }),
     staleTime: 0,
     retry: false,
@@ -161,7 +160,7 @@ export const payOrder = (
 /** The pay result and the latest WeChat code's state; the pay page polls it while a code is shown. */
 export const payResultQuery = (siteId: string, orderNo: string) =>
   queryOptions({
-    queryKey: [...orderKey(siteId), 'payResult', orderNo],
+    queryKey: keys.order.payResult(siteId, orderNo),
     queryFn: () => call(orderApi.payResultQuery, { siteId, orderNo }),
     staleTime: 0,
     retry: false,
@@ -169,14 +168,14 @@ export const payResultQuery = (siteId: string, orderNo: string) =>
 
 export const orderCountQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...orderKey(siteId), 'count'],
+    queryKey: keys.order.count(siteId),
     queryFn: () => call(orderApi.orderCount, { siteId }),
     retry: false,
   });
 
 export const orderListQuery = (siteId: string, tab: OrderTabKey, pageNum: number) =>
   queryOptions({
-    queryKey: [...orderKey(siteId), 'list', tab, pageNum],
+    queryKey: keys.order.list(siteId, tab, pageNum),
     queryFn: () => call(orderApi.myOrderList, { siteId, ...(tab === 'all' ? {} : { tab }), pageNum }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -184,14 +183,14 @@ export const orderListQuery = (siteId: string, tab: OrderTabKey, pageNum: number
 
 export const orderDetailQuery = (siteId: string, orderNo: string) =>
   queryOptions({
-    queryKey: [...orderKey(siteId), 'detail', orderNo],
+    queryKey: keys.order.detail(siteId, orderNo),
     queryFn: () => call(orderApi.orderDetail, { siteId, orderNo }),
     retry: false,
   });
 
 export const trackQuery = (siteId: string, orderNo: string) =>
   queryOptions({
-    queryKey: [...orderKey(siteId), 'track', orderNo],
+    queryKey: keys.order.track(siteId, orderNo),
     queryFn: () => call(orderApi.trackDetail, { siteId, orderNo }),
     retry: false,
   });

@@ -1,10 +1,45 @@
 import { PAY_WAY, type PayOrderInfo, type PayResult, type WechatCode } from '@sitemall/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { keys } from '../../api/keys.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { orderKey, payInfoQuery, payOrder, payResultQuery } from './api.ts';
+import { payOrder, payResultQuery, submitOrder } from './api.ts';
 import { isCodeUsable } from './lib/wechat.ts';
+
+/**
+ * Submits an order. The submitted lines left the cart (the header count and the cart page
+ * re-read it), the applied vouchers are used, and the member has one more order.
+ */
+export function useSubmitOrder() {
+  const { siteId } = useSite();
+  const queryClient = useQueryClient();
+  const sid = siteId ?? '';
+  return useMutation({
+    mutationFn: (input: Parameters<typeof submitOrder>[1]) => submitOrder(sid, input),
+    onSuccess: () => {
+      for (const queryKey of [keys.voucher.all(sid), keys.cart.all(sid), keys.order.all(sid)])
+        void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+/**
+ * Pays an order: by points, or asks WeChat for a code. Points may move or be held either way, so
+ * the member's data (balance in the header and on the page) is re-read; a refusal reloads the
+ * order, which may have expired or been paid meanwhile.
+ */
+export function usePayOrder(order: Pick<PayOrderInfo, 'orderNo' | 'orderType'>) {
+  const { siteId } = useSite();
+  const queryClient = useQueryClient();
+  const sid = siteId ?? '';
+  return useMutation({
+    mutationFn: (input: { payWay: string; pointsAmount?: number }) =>
+      payOrder(sid, { orderNo: order.orderNo, orderType: order.orderType, ...input }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: keys.order.payInfo(sid, order.orderNo) }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.member(sid) }),
+  });
+}
 
 /** Runs an order action (cancel, confirm receipt), says how it went, and refreshes the orders. */
 export function useOrderAction() {
@@ -18,7 +53,7 @@ export function useOrderAction() {
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '操作失败');
     }
-    await queryClient.invalidateQueries({ queryKey: orderKey(siteId ?? '') });
+    await queryClient.invalidateQueries({ queryKey: keys.order.all(siteId ?? '') });
   };
 }
 
@@ -54,7 +89,7 @@ export function useWechatCode({
   const queryClient = useQueryClient();
   // A reload while a code is open shows that code again (payOrderInfo.wechat).
   const [requested, setRequested] = useState<WechatCode | null>(order.wechat ?? null);
-  const [isRequesting, setRequesting] = useState(false);
+  const payment = usePayOrder(order);
   const [error, setError] = useState<string | null>(null);
   const paidOnce = useRef(false);
 
@@ -72,7 +107,7 @@ export function useWechatCode({
   const paid = () => {
     if (paidOnce.current) return;
     paidOnce.current = true;
-    void queryClient.invalidateQueries({ queryKey: ['identity', sid] });
+    void queryClient.invalidateQueries({ queryKey: keys.member(sid) });
     onPaid();
   };
   const result: PayResult | undefined = requested ? poll.data : undefined;
@@ -83,17 +118,14 @@ export function useWechatCode({
     if (isPaid) paid();
     // The order itself ended (expired, cancelled): reload it so the page says so and stops paying.
     else if (hasEnded)
-      void queryClient.invalidateQueries({ queryKey: payInfoQuery(sid, order.orderNo).queryKey });
+      void queryClient.invalidateQueries({ queryKey: keys.order.payInfo(sid, order.orderNo) });
   }, [isPaid, hasEnded]);
 
   /** Asks for a code (again): the same open code when pointsAmount is unchanged, else a new one. */
   const request = async (pointsAmount: number | undefined) => {
-    setRequesting(true);
     try {
-      const answer = await payOrder(sid, {
-        orderNo: order.orderNo,
+      const answer = await payment.mutateAsync({
         payWay: PAY_WAY.wechatPc,
-        orderType: order.orderType,
         ...(pointsAmount === undefined ? {} : { pointsAmount }),
       });
       setError(null);
@@ -104,17 +136,12 @@ export function useWechatCode({
       const text = failure instanceof Error ? failure.message : '微信支付下单失败，请稍后重试';
       setError(text);
       void message.error(text);
-      void queryClient.invalidateQueries({ queryKey: payInfoQuery(sid, order.orderNo).queryKey });
-    } finally {
-      // Held points change the balance shown in the header and on this page.
-      void queryClient.invalidateQueries({ queryKey: ['identity', sid] });
-      setRequesting(false);
     }
   };
 
   return {
     code,
-    isRequesting,
+    isRequesting: payment.isPending,
     error,
     request,
     /** Hides the code (back to choosing how to pay); it stays open on the server until it expires. */

@@ -1,7 +1,14 @@
 import { Modal, Typography } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { findEntry, serviceHours } from './content.ts';
+import { findEntry, SERVICE_GROUPS, serviceHours } from './content.ts';
+
+/** The after-sales dialogs end with the way to act on them: apply from an order, follow a case. */
+const AFTER_SALES_KEYS = new Set(
+  SERVICE_GROUPS.find((g) => g.key === 'afterSales')?.entries.map((e) => e.key) ?? [],
+);
 
 interface ServiceInfoApi {
   open: (entryKey: string) => void;
@@ -30,6 +37,7 @@ export function KeepHotline({ text, hotline }: { text: string; hotline: string }
 /** Holds the one service-information dialog the footer and the header's after-sales menu open. */
 export function ServiceInfoProvider({ children }: { children: ReactNode }) {
   const { site, hotline } = useSite();
+  const link = useSiteLink();
   const [entryKey, setEntryKey] = useState<string | null>(null);
   const open = useCallback((key: string) => setEntryKey(key), []);
   const api = useMemo(() => ({ open }), [open]);
@@ -47,7 +55,19 @@ export function ServiceInfoProvider({ children }: { children: ReactNode }) {
         open={!!entry}
         title={entry?.title}
         onCancel={() => setEntryKey(null)}
-        footer={null}
+        footer={
+          entryKey && AFTER_SALES_KEYS.has(entryKey) ? (
+            <div className="service-info__actions" data-testid="service-info-aftersale">
+              <Link to={link('/myOrder')} onClick={() => setEntryKey(null)}>
+                去我的订单申请售后
+              </Link>
+              {'　'}
+              <Link to={link('/afterSaleList')} onClick={() => setEntryKey(null)}>
+                查看我的售后
+              </Link>
+            </div>
+          ) : null
+        }
         width={640}
         destroyOnHidden
       >

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Result, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
+import { keys } from '../../../api/keys.ts';
 import { resolveHotline } from '../../../site/api.ts';
 import { formatHotline } from '../../../site/phone.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
@@ -30,7 +31,7 @@ const isPhoneChannel = (type: string) => type === 'hotline' || type === 'spareHo
 /** A channel's value as shown: hotlines stored encrypted are decrypted like the site hotline. */
 function ChannelValue({ type, value }: { type: string; value: string }) {
   const shown = useQuery({
-    queryKey: ['serviceChannel', value],
+    queryKey: keys.catalog.serviceChannel(value),
     queryFn: () => resolveHotline(value),
     enabled: isPhoneChannel(type),
     staleTime: Number.POSITIVE_INFINITY,

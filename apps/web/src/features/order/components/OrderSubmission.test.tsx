@@ -16,6 +16,8 @@ function checkoutServer(addresses: Address[]) {
       cartAnswer([cartLine(1, { num: 2 }), cartLine(2, { price: 500 }), cartLine(3)]),
     '/api/address/list': () => ({ list: addresses }),
     '/api/points/balance': () => ({ balance: 10_000 }),
+    // No voucher applies: the total is the goods plus the freight.
+    '/api/voucher/available': () => ({ list: [], best: [], chosen: [], saving: 0, lines: [] }),
     '/api/fare/getFare': () => ({
       totalFare: 600,
       goodsAmount: 2500,

@@ -1,19 +1,13 @@
 import type { Address } from '@sitemall/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Result, Skeleton, Tag } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { CheckoutVouchers, useCheckoutVouchers } from '../../voucher/index.ts';
-import {
-  checkoutLinesQuery,
-  fareQuery,
-  type Purchase,
-  purchaseBasis,
-  purchasePayload,
-  submitOrder,
-} from '../api.ts';
+import { checkoutLinesQuery, fareQuery, type Purchase, purchaseBasis, purchasePayload } from '../api.ts';
+import { useSubmitOrder } from '../hooks.ts';
 import { balanceNote } from '../lib/balance.ts';
 import { groupLinesBySource } from '../lib/groups.ts';
 import { createRequestIdHolder } from '../lib/idempotency.ts';
@@ -40,7 +34,6 @@ export function OrderSubmission({
   const link = useSiteLink();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const lines = useQuery(checkoutLinesQuery(siteId ?? '', purchase));
   const needsAddress = (lines.data ?? []).some((l) => l.source.hasAddressTab);
   const fare = useQuery({
@@ -48,13 +41,14 @@ export function OrderSubmission({
     enabled: !!lines.data && lines.data.length > 0 && (!needsAddress || !!address),
   });
   const [remark, setRemark] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const submission = useSubmitOrder();
   const vouchers = useCheckoutVouchers(
     siteId ?? '',
     purchasePayload(purchase),
     !!lines.data && lines.data.length > 0,
   );
   const requestIds = useRef(createRequestIdHolder()).current;
+  // Two clicks before the next render must not send twice (isPending is set only then).
   const busy = useRef(false);
 
   if (lines.isPending)
@@ -106,27 +100,21 @@ export function OrderSubmission({
       return;
     }
     busy.current = true;
-    setSubmitting(true);
     try {
       const requestId = requestIds.keyFor(
         `${purchaseBasis(purchase)}|${address?.id ?? 0}|${remark}|${vouchers.applied.join(',')}`,
       );
-      const result = await submitOrder(siteId ?? '', {
+      const result = await submission.mutateAsync({
         purchase,
         addressId: needsAddress ? (address?.id ?? null) : null,
         requestId,
         remark: remark.trim(),
         accVoucherIds: vouchers.applied,
       });
-      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'voucher'] });
-      // The cart lost its submitted lines; the header count and the cart page must re-read it.
-      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'cart'] });
-      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? '', 'order'] });
       navigate(link(`/selectPayWay?orderNo=${encodeURIComponent(result.orderNo)}`), { replace: true });
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '提交订单失败');
       busy.current = false;
-      setSubmitting(false);
     }
   };
 
@@ -193,7 +181,13 @@ export function OrderSubmission({
       <section className="page-card checkout__sum" data-testid="checkout-sum">
         <dl>
           <dt>商品金额</dt>
-          <dd>{formatMoney(fare.data?.goodsAmount ?? goodsAmount)}</dd>
+          <dd>{formatMoney(goodsAmount)}</dd>
+          {fare.data && goodsAmount > fare.data.goodsAmount && (
+            <>
+              <dt>会员优惠</dt>
+              <dd data-testid="checkout-vip">-{formatMoney(goodsAmount - fare.data.goodsAmount)}</dd>
+            </>
+          )}
           <dt>运费</dt>
           <dd data-testid="checkout-freight">
             {needsAddress && !address ? '选择地址后计算' : fare.isPending ? '计算中…' : formatMoney(freight)}
@@ -232,7 +226,7 @@ export function OrderSubmission({
           type="primary"
           size="large"
           disabled={!canSubmit}
-          loading={submitting}
+          loading={submission.isPending}
           onClick={() => void submit()}
           data-testid="submit-order"
         >

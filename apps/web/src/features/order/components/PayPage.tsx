@@ -1,13 +1,13 @@
-import { ClockCircleOutlined, WalletOutlined, WechatOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, CreditCardOutlined, WalletOutlined, WechatOutlined } from '@ant-design/icons';
 import { PAY_WAY, PAY_WAY_NAME, PAY_WAYS, type PayOrderInfo } from '@sitemall/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Result, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
-import { payInfoQuery, payOrder } from '../api.ts';
-import { useNow, useWechatCode } from '../hooks.ts';
+import { payInfoQuery } from '../api.ts';
+import { useNow, usePayOrder, useWechatCode } from '../hooks.ts';
 import { offeredPayWays, timeLeft } from '../lib/countdown.ts';
 import { availablePoints, fenText, maxPointsPart, pointsPartError, splitSummary } from '../lib/wechat.ts';
 import { OrderQueryState } from './OrderQueryState.tsx';
@@ -33,10 +33,9 @@ export function PayPage({ orderNo, onPaid }: { orderNo: string; onPaid: () => vo
 }
 
 function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void }) {
-  const { siteId, site, formatMoney } = useSite();
+  const { site, formatMoney } = useSite();
   const link = useSiteLink();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const now = useNow();
   const left = timeLeft(Date.parse(order.expireTime), now);
   const cashUnit = site?.cashUnit ?? '';
@@ -46,7 +45,7 @@ function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void })
   );
   const wechat = useWechatCode({ order, now, onPaid });
   const [chosen, setChosen] = useState<string | null>(order.wechat ? PAY_WAY.wechatPc : null);
-  const [payingPoints, setPayingPoints] = useState(false);
+  const pointsPayment = usePayOrder(order);
   const balance = availablePoints(order.balance, order.wechat);
   const maxPoints = maxPointsPart(balance, order.payAmount);
   const [usePoints, setUsePoints] = useState(() => (order.wechat?.pointsAmount ?? 0) > 0);
@@ -68,21 +67,15 @@ function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void })
   const showCode = isWechat && payable && wechat.code;
 
   const payWithPoints = async () => {
-    setPayingPoints(true);
     try {
-      const result = await payOrder(siteId ?? '', {
-        orderNo: order.orderNo,
-        payWay: PAY_WAY.points,
-        orderType: order.orderType,
+      // Gift cards (pack) pay on the server first, points the rest: the same button flow.
+      const result = await pointsPayment.mutateAsync({
+        payWay: current === PAY_WAY.pack ? PAY_WAY.pack : PAY_WAY.points,
       });
-      void queryClient.invalidateQueries({ queryKey: ['identity', siteId ?? ''] });
       if (result.isPaid) onPaid();
       else void message.info(`订单状态：${result.statusName}`);
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '支付失败');
-      void queryClient.invalidateQueries({ queryKey: payInfoQuery(siteId ?? '', order.orderNo).queryKey });
-    } finally {
-      setPayingPoints(false);
     }
   };
   // pointsAmount goes only to sites that allow mixed payment (0 = all by WeChat).
@@ -131,7 +124,13 @@ function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void })
                 onClick={() => choose(way.code)}
                 data-testid={`payway-${way.code}`}
               >
-                {way.code === PAY_WAY.points ? <WalletOutlined /> : <WechatOutlined />}
+                {way.code === PAY_WAY.points ? (
+                  <WalletOutlined />
+                ) : way.code === PAY_WAY.pack ? (
+                  <CreditCardOutlined />
+                ) : (
+                  <WechatOutlined />
+                )}
                 <span>{way.name}</span>
                 {way.code === PAY_WAY.points && (
                   <small data-testid="pay-balance">可用余额 {formatMoney(balance)}</small>
@@ -186,7 +185,7 @@ function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void })
                 type="primary"
                 size="large"
                 disabled={!current || !payable || short || !!pointsError}
-                loading={payingPoints || wechat.isRequesting}
+                loading={pointsPayment.isPending || wechat.isRequesting}
                 onClick={pay}
                 data-testid="pay-submit"
               >

@@ -1,0 +1,465 @@
+import { randomInt } from 'node:crypto';
+import {
+  ACTIVITY_STATUS,
+  type ActivityInfo,
+  type Chances,
+  CODE,
+  DEFAULT_ACTIVITY_CODE,
+  type DrawResult,
+  GIFT_STATUS,
+  GIFT_STATUS_LABEL,
+  type GiftRecord,
+  LOTTERY_MSG,
+  type LotteryRule,
+  MSG,
+  PRIZE_KIND,
+  type Prize,
+} from '@sitemall/contract';
+import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError, failure } from '../../lib/errors';
+import type { MemberCtx } from '../cart/cart.service';
+import { siteOf } from '../catalog/catalog.service';
+import { findOrder } from '../order/order.service';
+import { postEntry } from '../points/points.service';
+import {
+  mktActivity,
+  mktChance,
+  mktChanceGrant,
+  mktDraw,
+  mktGift,
+  mktPrize,
+  mktWhiteUser,
+} from './activity.tables';
+import { mallDay, timingOf } from './timing';
+
+/**
+ * Marketing activities and the lottery (design promotions.md §5). A draw is one transaction:
+ * a chance used (`used < granted`), the points cost debited through the ledger, a prize picked
+ * with a cryptographic random number over the prizes in stock, its stock taken (one that just
+ * ran out falls back to no prize), the draw recorded under the client's key and the gift.
+ */
+
+type ActivityRow = typeof mktActivity.$inferSelect;
+type PrizeRow = typeof mktPrize.$inferSelect;
+
+/** Days a physical prize waits to be claimed. */
+const CLAIM_DAYS = 30;
+
+const infoOf = (a: ActivityRow, now: Date): ActivityInfo => ({
+  id: a.id,
+  code: a.code,
+  type: a.type,
+  name: a.name,
+  invitedOnly: a.audience === 'invited',
+  timing: timingOf({ start: a.startAt, end: a.endAt }, now),
+});
+
+const prizeOf = (p: PrizeRow): Prize => ({
+  id: p.id,
+  name: p.name,
+  kind: p.kind,
+  amount: p.amount,
+  remaining: p.remaining,
+});
+
+async function activityWhere(ctx: RequestContext, where: ReturnType<typeof eq>): Promise<ActivityRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(mktActivity)
+    .where(and(eq(mktActivity.siteId, siteOf(ctx).row.id), eq(mktActivity.enabled, true), where));
+  if (!row) throw failure(LOTTERY_MSG.notFound);
+  return row;
+}
+const byCode = (ctx: RequestContext, code?: string) =>
+  activityWhere(ctx, eq(mktActivity.code, code ?? DEFAULT_ACTIVITY_CODE));
+
+/** Spec sections 6 and 8: code 500 with an authErrUrl, which the storefront shows as invited-only. */
+const invitedOnly = (siteId: number) =>
+  new AppError(CODE.failure, MSG.invitedOnly, {
+    authErrUrl: `/shoppingmall/home?siteId=${siteId}&authErr=invited`,
+  });
+
+/** A member may take part: invited when the activity is for white users only. */
+async function admit(ctx: MemberCtx, a: ActivityRow): Promise<void> {
+  if (a.audience !== 'invited') return;
+  const phone = ctx.member.phone;
+  const [found] = await ctx.db
+    .select({ id: mktWhiteUser.id })
+    .from(mktWhiteUser)
+    .where(
+      and(
+        eq(mktWhiteUser.activityId, a.id),
+        phone
+          ? or(eq(mktWhiteUser.memberId, ctx.member.id), eq(mktWhiteUser.phone, phone))
+          : eq(mktWhiteUser.memberId, ctx.member.id),
+      ),
+    )
+    .limit(1);
+  if (!found) throw invitedOnly(a.siteId);
+}
+
+/** Refused outside the activity's window, with its timing. */
+function running(a: ActivityRow, now: Date): void {
+  const timing = timingOf({ start: a.startAt, end: a.endAt }, now);
+  if (timing.status === ACTIVITY_STATUS.notStarted)
+    throw new AppError(CODE.failure, LOTTERY_MSG.notStarted, { timing });
+  if (timing.status === ACTIVITY_STATUS.ended)
+    throw new AppError(CODE.failure, LOTTERY_MSG.ended, { timing });
+}
+
+const periodKey = (a: ActivityRow, now: Date) => (a.period === 'day' ? mallDay(now) : 'activity');
+
+/** The member's chance row of the period, created with the period's chances on first use. */
+async function chanceRow(db: Db, a: ActivityRow, memberId: number, now: Date) {
+  const key = { activityId: a.id, memberId, periodKey: periodKey(a, now) };
+  await db
+    .insert(mktChance)
+    .values({ ...key, siteId: a.siteId, granted: a.chances })
+    .onConflictDoNothing();
+  return key;
+}
+
+async function chancesOf(db: Db, a: ActivityRow, memberId: number, now: Date): Promise<Chances> {
+  const key = await chanceRow(db, a, memberId, now);
+  const [row] = await db
+    .select()
+    .from(mktChance)
+    .where(
+      and(
+        eq(mktChance.activityId, key.activityId),
+        eq(mktChance.memberId, memberId),
+        eq(mktChance.periodKey, key.periodKey),
+      ),
+    );
+  const [share] = await db
+    .select({ source: mktChanceGrant.source })
+    .from(mktChanceGrant)
+    .where(
+      and(
+        eq(mktChanceGrant.activityId, a.id),
+        eq(mktChanceGrant.memberId, memberId),
+        eq(mktChanceGrant.source, 'share'),
+        eq(mktChanceGrant.sourceRef, key.periodKey),
+      ),
+    );
+  const granted = row?.granted ?? 0;
+  const used = row?.used ?? 0;
+  return { granted, used, left: granted - used, shared: Boolean(share) };
+}
+
+/** POST /api/activity/list: the site's activities with their timing. */
+export async function activityList(ctx: RequestContext, now = new Date()): Promise<ActivityInfo[]> {
+  const rows = await ctx.db
+    .select()
+    .from(mktActivity)
+    .where(and(eq(mktActivity.siteId, siteOf(ctx).row.id), eq(mktActivity.enabled, true)))
+    .orderBy(asc(mktActivity.startAt), asc(mktActivity.id));
+  return rows.map((a) => infoOf(a, now));
+}
+
+/** POST /api/activity/get. */
+export const activityById = async (ctx: RequestContext, id: number, now = new Date()) =>
+  infoOf(await activityWhere(ctx, eq(mktActivity.id, id)), now);
+
+/** POST /api/activity/inMall: the activity exists on this site and runs now. */
+export async function inMall(ctx: RequestContext, code?: string, now = new Date()): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: mktActivity.id })
+    .from(mktActivity)
+    .where(
+      and(
+        eq(mktActivity.siteId, siteOf(ctx).row.id),
+        eq(mktActivity.code, code ?? DEFAULT_ACTIVITY_CODE),
+        eq(mktActivity.enabled, true),
+        sql`${mktActivity.startAt} <= ${now.toISOString()}::timestamptz`,
+        gt(mktActivity.endAt, now),
+      ),
+    );
+  return Boolean(row);
+}
+
+async function prizesOf(db: Db, activityId: number): Promise<PrizeRow[]> {
+  return db
+    .select()
+    .from(mktPrize)
+    .where(eq(mktPrize.activityId, activityId))
+    .orderBy(asc(mktPrize.sort), asc(mktPrize.id));
+}
+
+/** POST /api/lottery/rule: rules, cost, chances and the prizes of the wheel. */
+export async function lotteryRule(
+  ctx: RequestContext,
+  code?: string,
+  now = new Date(),
+): Promise<LotteryRule> {
+  const a = await byCode(ctx, code);
+  return {
+    ...infoOf(a, now),
+    ruleHtml: a.ruleHtml,
+    costPoints: a.costPoints,
+    chances: a.chances,
+    period: a.period,
+    shareBonus: a.shareBonus,
+    prizes: (await prizesOf(ctx.db, a.id)).map(prizeOf),
+  };
+}
+
+/** POST /api/lottery/chance. */
+export async function lotteryChances(ctx: MemberCtx, code?: string, now = new Date()): Promise<Chances> {
+  const a = await byCode(ctx, code);
+  await admit(ctx, a);
+  return chancesOf(ctx.db, a, ctx.member.id, now);
+}
+
+/** Adds bonus chances for a source once (the grant row's key); false when granted before. */
+async function grantOnce(
+  ctx: MemberCtx,
+  a: ActivityRow,
+  source: string,
+  ref: string,
+  bonus: number,
+  now: Date,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const granted = await tx
+      .insert(mktChanceGrant)
+      .values({ activityId: a.id, memberId: ctx.member.id, source, sourceRef: ref })
+      .onConflictDoNothing()
+      .returning({ source: mktChanceGrant.source });
+    if (granted.length === 0) return false;
+    const key = await chanceRow(tx, a, ctx.member.id, now);
+    await tx
+      .update(mktChance)
+      .set({ granted: sql`${mktChance.granted} + ${bonus}` })
+      .where(
+        and(
+          eq(mktChance.activityId, key.activityId),
+          eq(mktChance.memberId, key.memberId),
+          eq(mktChance.periodKey, key.periodKey),
+        ),
+      );
+    return true;
+  });
+}
+
+/** POST /api/lottery/share: the share bonus, once per period. */
+export async function shareLottery(ctx: MemberCtx, code?: string, now = new Date()) {
+  const a = await byCode(ctx, code);
+  await admit(ctx, a);
+  running(a, now);
+  const granted =
+    a.shareBonus > 0 && (await grantOnce(ctx, a, 'share', periodKey(a, now), a.shareBonus, now));
+  return { chances: await chancesOf(ctx.db, a, ctx.member.id, now), granted };
+}
+
+/** POST /api/lottery/addChance: one chance for a paid order of the member, once per order. */
+export async function addOrderChance(
+  ctx: MemberCtx,
+  code: string | undefined,
+  orderNo: string,
+  now = new Date(),
+) {
+  const a = await byCode(ctx, code);
+  await admit(ctx, a);
+  running(a, now);
+  const order = await findOrder(ctx, orderNo);
+  if (!order.paidAt) throw failure(LOTTERY_MSG.orderNotPaid);
+  if (!(await grantOnce(ctx, a, 'order', order.orderNo, 1, now))) throw failure(LOTTERY_MSG.orderUsed);
+  return chancesOf(ctx.db, a, ctx.member.id, now);
+}
+
+/** A prize by weight, with a cryptographic random number; undefined when no weight is left. */
+export function pickPrize<P extends { weight: number }>(
+  prizes: readonly P[],
+  random = randomInt,
+): P | undefined {
+  const total = prizes.reduce((s, p) => s + p.weight, 0);
+  if (total <= 0) return undefined;
+  let n = random(total);
+  for (const p of prizes) {
+    if (n < p.weight) return p;
+    n -= p.weight;
+  }
+  return undefined;
+}
+
+/** The no-prize slot of the wheel (an activity without one answers a virtual one). */
+const noPrize = (prizes: PrizeRow[]): Prize =>
+  prizes.find((p) => p.kind === PRIZE_KIND.none) ?? {
+    id: 0,
+    name: LOTTERY_MSG.noPrize,
+    kind: PRIZE_KIND.none,
+    amount: 0,
+    remaining: null,
+  };
+
+async function answerOfDraw(ctx: MemberCtx, a: ActivityRow, requestKey: string, now: Date) {
+  const [draw] = await ctx.db
+    .select()
+    .from(mktDraw)
+    .where(
+      and(
+        eq(mktDraw.activityId, a.id),
+        eq(mktDraw.memberId, ctx.member.id),
+        eq(mktDraw.requestKey, requestKey),
+      ),
+    );
+  if (!draw) return undefined;
+  const prizes = await prizesOf(ctx.db, a.id);
+  const prize = prizes.find((p) => p.id === draw.prizeId);
+  return resultOf(
+    draw.id,
+    prize ? prizeOf(prize) : noPrize(prizes),
+    await chancesOf(ctx.db, a, ctx.member.id, now),
+  );
+}
+
+const resultOf = (drawId: number, prize: Prize, chances: Chances): DrawResult => {
+  const won = prize.kind !== PRIZE_KIND.none;
+  return { drawId, won, prize, msg: won ? `恭喜获得${prize.name}` : prize.name, left: chances.left };
+};
+
+/** POST /api/lottery/start: one draw (see the module comment); a repeated requestId answers the first. */
+export async function drawLottery(
+  ctx: MemberCtx,
+  code?: string,
+  requestId?: string,
+  now = new Date(),
+): Promise<DrawResult> {
+  const a = await byCode(ctx, code);
+  await admit(ctx, a);
+  running(a, now);
+  if (requestId) {
+    const earlier = await answerOfDraw(ctx, a, requestId, now);
+    if (earlier) return earlier;
+  }
+  const key = await chanceRow(ctx.db, a, ctx.member.id, now);
+  const member = { siteId: a.siteId, memberId: ctx.member.id };
+  try {
+    const { drawId, prize } = await ctx.db.transaction(async (tx) => {
+      const used = await tx
+        .update(mktChance)
+        .set({ used: sql`${mktChance.used} + 1` })
+        .where(
+          and(
+            eq(mktChance.activityId, key.activityId),
+            eq(mktChance.memberId, key.memberId),
+            eq(mktChance.periodKey, key.periodKey),
+            sql`${mktChance.used} < ${mktChance.granted}`,
+          ),
+        )
+        .returning({ used: mktChance.used });
+      if (used.length === 0) throw failure(LOTTERY_MSG.noChances);
+      if (a.costPoints > 0)
+        await postEntry(tx, {
+          ...member,
+          amount: -a.costPoints,
+          type: 'pay',
+          note: `抽奖：${a.name}`,
+          requestKey: requestId ? `lottery:${a.id}:${requestId}` : undefined,
+        });
+      const prizes = await prizesOf(tx, a.id);
+      const inStock = prizes.filter((p) => p.remaining === null || p.remaining > 0);
+      let prize: Prize = noPrize(prizes);
+      const picked = pickPrize(inStock);
+      if (picked && picked.kind !== PRIZE_KIND.none) {
+        const taken =
+          picked.remaining === null ||
+          (
+            await tx
+              .update(mktPrize)
+              .set({ remaining: sql`${mktPrize.remaining} - 1` })
+              .where(and(eq(mktPrize.id, picked.id), gt(mktPrize.remaining, 0)))
+              .returning({ id: mktPrize.id })
+          ).length > 0;
+        // A prize that ran out meanwhile is no prize, never an error.
+        if (taken) prize = prizeOf(picked);
+      }
+      const [draw] = await tx
+        .insert(mktDraw)
+        .values({ ...member, activityId: a.id, prizeId: prize.id, requestKey: requestId ?? null })
+        .returning({ id: mktDraw.id });
+      if (!draw) throw new Error('draw not recorded');
+      if (prize.kind !== PRIZE_KIND.none) {
+        const credited = prize.kind === PRIZE_KIND.points && prize.amount > 0;
+        await tx.insert(mktGift).values({
+          ...member,
+          activityId: a.id,
+          drawId: draw.id,
+          prizeId: prize.id,
+          status: credited ? GIFT_STATUS.claimed : GIFT_STATUS.toClaim,
+          claimDeadline: credited ? null : new Date(now.getTime() + CLAIM_DAYS * 86_400_000),
+        });
+        if (credited)
+          await postEntry(tx, {
+            ...member,
+            amount: prize.amount,
+            type: 'issue',
+            note: `抽奖奖品：${prize.name}`,
+            requestKey: `lottery-prize:${draw.id}`,
+          });
+      }
+      return { drawId: draw.id, prize };
+    });
+    return resultOf(drawId, prize, await chancesOf(ctx.db, a, ctx.member.id, now));
+  } catch (error) {
+    // A parallel request with the same key won (the draw's or the ledger's unique key): its answer.
+    const earlier = requestId ? await answerOfDraw(ctx, a, requestId, now) : undefined;
+    if (earlier) return earlier;
+    throw error;
+  }
+}
+
+/** POST /api/gift/records: the member's prizes (of one activity when a code is given), newest first. */
+export async function giftRecords(ctx: MemberCtx, code?: string): Promise<GiftRecord[]> {
+  const activity = code ? await byCode(ctx, code) : undefined;
+  const rows = await ctx.db
+    .select({
+      id: mktGift.id,
+      activityName: mktActivity.name,
+      prizeName: mktPrize.name,
+      kind: mktPrize.kind,
+      amount: mktPrize.amount,
+      status: mktGift.status,
+      createdAt: mktGift.createdAt,
+      claimDeadline: mktGift.claimDeadline,
+    })
+    .from(mktGift)
+    .innerJoin(mktActivity, eq(mktActivity.id, mktGift.activityId))
+    .innerJoin(mktPrize, eq(mktPrize.id, mktGift.prizeId))
+    .where(
+      and(
+        eq(mktGift.siteId, siteOf(ctx).row.id),
+        eq(mktGift.memberId, ctx.member.id),
+        activity ? eq(mktGift.activityId, activity.id) : undefined,
+      ),
+    )
+    .orderBy(desc(mktGift.createdAt), desc(mktGift.id))
+    .limit(100);
+  return rows.map((r) => ({
+    ...r,
+    statusName: GIFT_STATUS_LABEL[r.status] ?? '',
+    createTime: r.createdAt.toISOString(),
+    claimDeadline: r.claimDeadline?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * Prizes not claimed by their deadline move 0 → -1 (spec: gift records). One conditional
+ * UPDATE, so parallel runs in several processes move each gift once. Answers how many moved.
+ */
+export async function expireGifts(db: Db, now = new Date()): Promise<number> {
+  const moved = await db
+    .update(mktGift)
+    .set({ status: GIFT_STATUS.expired })
+    .where(
+      and(
+        eq(mktGift.status, GIFT_STATUS.toClaim),
+        sql`${mktGift.claimDeadline} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: mktGift.id });
+  return moved.length;
+}

@@ -1,0 +1,69 @@
+import {
+  lotteryApi,
+  ORDER_TYPE_SECKILL,
+  orderApi,
+  type SeckillProduct,
+  seckillApi,
+} from '@sitemall/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+
+/** Activity calls (contract: packages/contract/src/activity.ts and lottery.ts). */
+export const activityKey = (siteId: string) => ['identity', siteId, 'activity'] as const;
+
+export const seckillQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: [...activityKey(siteId), 'seckill'],
+    queryFn: () => call(seckillApi.seckill, { siteId }),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const activityTimeQuery = (siteId: string, productId: number) =>
+  queryOptions({
+    queryKey: [...activityKey(siteId), 'activityTime', productId],
+    queryFn: () => call(seckillApi.activityTime, { siteId, productId }),
+    retry: false,
+  });
+
+/** A flash-sale purchase: the normal submit with the seckill orderType (the default address is used). */
+export const grab = (siteId: string, item: SeckillProduct, requestId: string) =>
+  call(
+    orderApi.submitOrder,
+    {
+      siteId,
+      orderType: ORDER_TYPE_SECKILL,
+      activityId: item.activityId,
+      productInfos: [{ productId: item.productId, specificationId: item.specificationId, num: 1 }],
+      requestId,
+    },
+    { repeat: true },
+  );
+
+export const ruleQuery = (siteId: string, code: string) =>
+  queryOptions({
+    queryKey: [...activityKey(siteId), 'rule', code],
+    queryFn: () => call(lotteryApi.rule, { siteId, code }),
+    retry: false,
+  });
+
+export const chanceQuery = (siteId: string, code: string) =>
+  queryOptions({
+    queryKey: [...activityKey(siteId), 'chance', code],
+    queryFn: () => call(lotteryApi.chance, { siteId, code }, { unReplaceLogin: true }),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const giftsQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: [...activityKey(siteId), 'gifts'],
+    queryFn: async () => (await call(lotteryApi.giftRecords, { siteId })).list,
+    staleTime: 0,
+    retry: false,
+  });
+
+export const draw = (siteId: string, code: string, requestId: string) =>
+  call(lotteryApi.start, { siteId, code, requestId }, { repeat: true });
+
+export const share = (siteId: string, code: string) => call(lotteryApi.share, { siteId, code });

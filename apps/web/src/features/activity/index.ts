@@ -1,0 +1,2 @@
+export { FlashSale, ProductFlashSale } from './FlashSale.tsx';
+export { Turntable } from './Turntable.tsx';

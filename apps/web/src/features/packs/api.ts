@@ -1,0 +1,31 @@
+import { packsApi } from '@sitemall/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '../../api/client.ts';
+
+/** Gift card calls (contract: packages/contract/src/packs.ts). */
+export const packsKey = (siteId: string) => ['identity', siteId, 'packs'] as const;
+
+export const cardPageQuery = (siteId: string, pageNum: number) =>
+  queryOptions({
+    queryKey: [...packsKey(siteId), 'page', pageNum],
+    queryFn: () => call(packsApi.page, { siteId, pageNum }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const cardCountQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: [...packsKey(siteId), 'count'],
+    queryFn: () => call(packsApi.count, { siteId }),
+    retry: false,
+  });
+
+export const cashListQuery = (siteId: string, cardId: number) =>
+  queryOptions({
+    queryKey: [...packsKey(siteId), 'cash', cardId],
+    queryFn: () => call(packsApi.cashList, { siteId, cardId }),
+    retry: false,
+  });
+
+export const bindCard = (siteId: string, code: string, pin: string) =>
+  call(packsApi.bind, { siteId, code, pin });

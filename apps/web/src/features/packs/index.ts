@@ -1,0 +1,1 @@
+export { MyCards } from './MyCards.tsx';
