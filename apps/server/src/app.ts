@@ -23,6 +23,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
+import { orderPaidByWechat } from './modules/order/pay';
 import { packsRoutes } from './modules/packs/packs.routes';
 import { ensureDemoCards } from './modules/packs/packs.service';
 import {
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
   const merchants = createMerchants(deps.database.db, deps.wechatpayFetch);
   const wechat = createWechatPay({
     merchants,
+    orderPaid: orderPaidByWechat,
     notifyBase: `${publicUrl}${API_PREFIX}`,
     scanUrlOf: simulators ? simulatorScanUrl : undefined,
     log: app.log,

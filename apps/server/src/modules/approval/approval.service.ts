@@ -2,6 +2,7 @@ import { DEFAULT_ORDER_EXPIRE_MINUTES, fenToYuan, ORDER_STATUS, type OrderStatus
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
+import { EXPIRY_BATCH, lockExpiredOrders } from '../order/expiry';
 import { siteOrder } from '../order/lines';
 import { endUnpaidOrders, moveOrders, type OrderRow, statusName } from '../order/order.service';
 import { approvalRule } from './approval.tables';
@@ -15,7 +16,6 @@ import { approvalRule } from './approval.tables';
 
 export type ApprovalRule = typeof approvalRule.$inferSelect;
 const HOUR_MS = 3_600_000;
-const BATCH = 100;
 
 export const APPROVAL_MSG = {
   notWaiting: '订单不在待审批状态',
@@ -143,14 +143,7 @@ export async function expireApprovals(db: Db, now = new Date()): Promise<number>
   ] as const) {
     for (;;) {
       const round = await db.transaction(async (tx) => {
-        const result = await tx.execute(sql`
-          select id from mall_order
-          where status = ${from} and expire_at <= ${now.toISOString()}::timestamptz
-            and not exists (select 1 from wechat_code c where c.order_id = mall_order.id and c.state = 'open')
-          order by expire_at, id
-          limit ${BATCH}
-          for update skip locked`);
-        const ids = (result as unknown as { rows: { id: number | string }[] }).rows.map((r) => Number(r.id));
+        const ids = await lockExpiredOrders(tx, from, now);
         if (ids.length === 0) return { picked: 0, moved: 0 };
         const note =
           from === ORDER_STATUS.approvedPendingPayment
@@ -160,7 +153,7 @@ export async function expireApprovals(db: Db, now = new Date()): Promise<number>
         return { picked: ids.length, moved: ended.length };
       });
       total += round.moved;
-      if (round.picked < BATCH) break;
+      if (round.picked < EXPIRY_BATCH) break;
     }
   }
   return total;

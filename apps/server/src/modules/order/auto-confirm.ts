@@ -1,6 +1,7 @@
-import { DEFAULT_AUTO_CONFIRM_DAYS, ORDER_STATUS } from '@sitemall/contract';
+import { ORDER_STATUS } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { autoConfirmDaysOf } from '../site/site.service';
 import { moveOrders } from './order.service';
 
 const BATCH = 100;
@@ -16,10 +17,9 @@ export async function autoConfirmOrders(db: Db, now = new Date()): Promise<numbe
   for (;;) {
     const round = await db.transaction(async (tx) => {
       const result = await tx.execute(sql`
-        select o.id from mall_order o join mall_site s on s.id = o.site_id
+        select o.id from mall_order o
         where o.status = ${ORDER_STATUS.awaitingReceipt}
-          and o.updated_at <= ${now.toISOString()}::timestamptz - make_interval(days =>
-            coalesce((s.config_json->>'autoConfirmDays')::int, ${DEFAULT_AUTO_CONFIRM_DAYS}))
+          and o.updated_at <= ${now.toISOString()}::timestamptz - make_interval(days => ${autoConfirmDaysOf(sql`o.site_id`)})
         order by o.updated_at, o.id
         limit ${BATCH}
         for update of o skip locked`);

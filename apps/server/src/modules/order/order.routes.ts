@@ -17,7 +17,6 @@ import { freightRules } from './freight';
 import {
   cancelOrder,
   confirmOrder,
-  findOrder,
   myOrderList,
   orderCount,
   orderDetail,
@@ -72,12 +71,12 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
   serve(app, api.myOrderList, async (req) => ok(await myOrderList(memberCtx(req.ctx), req.body)));
   serve(app, api.orderCount, async (req) => ok(await orderCount(memberCtx(req.ctx))));
   serve(app, api.orderDetail, async (req) => ok(await orderDetail(memberCtx(req.ctx), req.body.orderNo)));
-  serve(app, api.cancelOrder, async (req) => {
-    const ctx = memberCtx(req.ctx);
-    // Its WeChat code is closed first, so the member cannot pay an order being cancelled.
-    await opts.wechat.closeOpenCode(ctx.db, await findOrder(ctx, req.body.orderNo), '会员取消订单');
-    return ok(await cancelOrder(ctx, req.body.orderNo, req.body.reason), ORDER_MSG.cancelled);
-  });
+  serve(app, api.cancelOrder, async (req) =>
+    ok(
+      await cancelOrder(memberCtx(req.ctx), opts.wechat, req.body.orderNo, req.body.reason),
+      ORDER_MSG.cancelled,
+    ),
+  );
   serve(app, api.confirmOrder, async (req) =>
     ok(await confirmOrder(memberCtx(req.ctx), req.body.orderNo), ORDER_MSG.confirmed),
   );

@@ -22,6 +22,7 @@ import { offsetOf } from '../../lib/paging';
 import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/inventory';
+import type { WechatPay } from '../payment/wechat-pay';
 import { releaseOrderVouchers } from '../voucher/voucher.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 
@@ -173,7 +174,14 @@ const WITHDRAWABLE: readonly number[] = [
 ];
 
 /** Cancels a pending-payment order of the member (status 4, order withdrawn); stock returns. */
-export async function cancelOrder(ctx: MemberCtx, orderNo: string, reason = ''): Promise<OrderState> {
+export async function cancelOrder(
+  ctx: MemberCtx,
+  wechat: Pick<WechatPay, 'closeOpenCode'>,
+  orderNo: string,
+  reason = '',
+): Promise<OrderState> {
+  // Its WeChat code is closed first, so the member cannot pay an order being cancelled.
+  await wechat.closeOpenCode(ctx.db, await findOrder(ctx, orderNo), '会员取消订单');
   const order = await findOrder(ctx, orderNo);
   const note = reason ? `会员取消：${reason}` : '会员取消';
   // Orders waiting for approval (11, 12) or approved and unpaid (15) are withdrawn alike.

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
 import { spendCards } from '../packs/packs.service';
-import type { WechatPay } from '../payment/wechat-pay';
+import type { OrderPaidByWechat, WechatPay } from '../payment/wechat-pay';
 import { getBalance, postEntry } from '../points/points.service';
 import { useOrderVouchers } from '../voucher/voucher.service';
 import { findOrder, moveOrders, type OrderRow, statusName } from './order.service';
@@ -30,6 +30,26 @@ export const payWaysOf = (ctx: MemberCtx) =>
 /** Orders that wait for payment: submitted (0) or approved (15, modules/approval). */
 export const isPayable = (status: number) =>
   status === ORDER_STATUS.pendingPayment || status === ORDER_STATUS.approvedPendingPayment;
+
+/**
+ * A WeChat code of the order was paid (payment/wechat-pay.ts calls this in the code's
+ * transaction): the order leaves pending payment; false when it no longer waits for payment.
+ */
+export const orderPaidByWechat: OrderPaidByWechat = async (tx, payment) => {
+  const [order] = await tx
+    .select({ isVirtual: mallOrder.isVirtual, status: mallOrder.status })
+    .from(mallOrder)
+    .where(eq(mallOrder.id, payment.orderId));
+  if (!order || !isPayable(order.status)) return false;
+  const moved = await moveOrders(tx, [payment.orderId], {
+    from: order.status,
+    to: order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming,
+    note: payment.pointsAmount > 0 ? '积分+微信支付成功' : '微信支付成功',
+    set: { payWay: PAY_WAY.wechatPc, paidAt: payment.paidAt },
+  });
+  for (const o of moved) await useOrderVouchers(tx, o.orderNo);
+  return moved.length > 0;
+};
 
 const memberRef = (ctx: MemberCtx) => ({ siteId: ctx.site.row.id, memberId: ctx.member.id });
 

@@ -10,7 +10,7 @@ import { PAY_WAY } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ttlCache } from '../../lib/ttl-cache';
-import { mallSite } from '../site/site.tables';
+import { siteIdsOffering, siteNameOf } from '../site/site.service';
 import { payMerchant } from './payment.tables';
 import { type MerchantConfig, WechatpayClient } from './wechatpay/client';
 import { type PlatformSigner, publicKeyPem } from './wechatpay/protocol';
@@ -71,19 +71,15 @@ export type Merchants = ReturnType<typeof createMerchants>;
 
 /** What the simulator knows of a merchant: the public half of its key, its APIv3 key. */
 export async function simulatedMerchant(db: Db, mchid: string) {
-  const [row] = await db
-    .select({ merchant: payMerchant, siteName: mallSite.siteName })
-    .from(payMerchant)
-    .innerJoin(mallSite, eq(mallSite.id, payMerchant.siteId))
-    .where(eq(payMerchant.mchid, mchid));
-  if (!row) return undefined;
-  const { merchant } = row;
+  const [merchant] = await db.select().from(payMerchant).where(eq(payMerchant.mchid, mchid));
+  const name = merchant && (await siteNameOf(db, merchant.siteId));
+  if (!merchant || name === undefined) return undefined;
   return {
     mchid: merchant.mchid,
     appid: merchant.appid,
     publicKeys: new Map<string, KeyObject>([[merchant.serialNo, createPublicKey(merchant.privateKeyPem)]]),
     apiV3Key: merchant.apiV3Key,
-    name: row.siteName,
+    name,
   };
 }
 
@@ -102,18 +98,18 @@ export async function ensureSimulatedMerchants(
   const platformKeys = Object.fromEntries(
     simulator.signers.map((s) => [s.serial, publicKeyPem(s.privateKey)]),
   );
-  const sites = await db
-    .select({ id: mallSite.id, paywayConf: mallSite.paywayConf })
-    .from(mallSite)
-    .where(sql`not exists (select 1 from pay_merchant m where m.site_id = ${mallSite.id})`);
-  for (const site of sites.filter((s) => s.paywayConf.includes(PAY_WAY.wechatPc))) {
+  const withMerchant = new Set(
+    (await db.select({ siteId: payMerchant.siteId }).from(payMerchant)).map((m) => m.siteId),
+  );
+  const siteIds = (await siteIdsOffering(db, PAY_WAY.wechatPc)).filter((id) => !withMerchant.has(id));
+  for (const siteId of siteIds) {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     await db
       .insert(payMerchant)
       .values({
-        siteId: site.id,
-        appid: `wx${hex(`appid:${site.id}`, 16).toLowerCase()}`,
-        mchid: `19${String(site.id).padStart(8, '0')}`,
+        siteId,
+        appid: `wx${hex(`appid:${siteId}`, 16).toLowerCase()}`,
+        mchid: `19${String(siteId).padStart(8, '0')}`,
         serialNo: randomBytes(20).toString('hex').toUpperCase(),
         privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
         apiV3Key: randomBytes(16).toString('hex'),

@@ -1,22 +1,16 @@
 import {
   ORDER_MSG,
-  ORDER_STATUS,
-  PAY_WAY,
   WECHAT_CODE_STATE,
   type WechatCode,
   type WechatCodeState,
   wechatNotifyPath,
 } from '@sitemall/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
-import { moveOrders, type OrderRow } from '../order/order.service';
-import { mallOrder } from '../order/order.tables';
-import { isPayable } from '../order/pay';
 import { getBalance, postEntry } from '../points/points.service';
-import { useOrderVouchers } from '../voucher/voucher.service';
 import type { Merchant, Merchants } from './merchants';
 import { payJournal, payRefund, wechatCode } from './payment.tables';
 import { type Refund, type RefundStatus, type Transaction, WechatpayApiError } from './wechatpay/client';
@@ -25,8 +19,37 @@ import { beijingTime } from './wechatpay/protocol';
 export type CodeRow = typeof wechatCode.$inferSelect;
 type RefundRow = typeof payRefund.$inferSelect;
 
+/** What the payment needs of an order (the order module's row has it all). */
+export interface PayableOrder {
+  id: number;
+  orderNo: string;
+  siteId: number;
+  memberId: number;
+  payAmount: number;
+  expireAt: Date;
+}
+
+/**
+ * A code was paid while its order still waited: the order module moves the order to paid in
+ * the code's transaction and answers false when it no longer waits (the money then goes back).
+ * Payment never reads or moves orders itself: the order module provides this (order/pay.ts,
+ * wired in app.ts), so order depends on payment and not the other way round.
+ */
+export type OrderPaidByWechat = (
+  tx: Db,
+  payment: { orderId: number; orderNo: string; pointsAmount: number; paidAt: Date },
+) => Promise<boolean>;
+
+/**
+ * SQL: the order whose id is `orderId` has an open WeChat code. For the expiry jobs, which leave
+ * such an order to the reconciliation (its WeChat order is closed first).
+ */
+export const openCodeExists = (orderId: SQL) =>
+  sql`exists (select 1 from ${wechatCode} c where c.order_id = ${orderId} and c.state = 'open')`;
+
 export interface WechatPayDeps {
   merchants: Merchants;
+  orderPaid: OrderPaidByWechat;
   /** Our API root as WeChat reaches it (notify_url is built on it), e.g. https://mall.example.com/front-mall-api. */
   notifyBase: string;
   /** Demo mode: the simulator page where a person "scans" a code_url. */
@@ -215,7 +238,13 @@ export function createWechatPay(deps: WechatPayDeps) {
         .returning({ id: payJournal.id });
       if (journaled.length === 0) return 'duplicate';
       const paidAt = new Date();
-      if (code.state === open && (await markOrderPaid(tx, code, paidAt))) {
+      const payment = {
+        orderId: code.orderId,
+        orderNo: code.orderNo,
+        pointsAmount: code.pointsAmount,
+        paidAt,
+      };
+      if (code.state === open && (await deps.orderPaid(tx, payment))) {
         await tx
           .update(wechatCode)
           .set({ state: paid, transactionId, paidAt })
@@ -244,23 +273,6 @@ export function createWechatPay(deps: WechatPayDeps) {
     deps.log.info({ outTradeNo: trade.out_trade_no, transactionId }, 'payment for an ended order: refunding');
     await requestRefund(db, merchant, outcome);
     return 'refunding';
-  }
-
-  /** Moves the code's order from pending payment to paid; false when it no longer waits. */
-  async function markOrderPaid(tx: Db, code: CodeRow, paidAt: Date): Promise<boolean> {
-    const [order] = await tx
-      .select({ isVirtual: mallOrder.isVirtual, status: mallOrder.status })
-      .from(mallOrder)
-      .where(eq(mallOrder.id, code.orderId));
-    if (!order || !isPayable(order.status)) return false;
-    const moved = await moveOrders(tx, [code.orderId], {
-      from: order.status,
-      to: order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming,
-      note: code.pointsAmount > 0 ? '积分+微信支付成功' : '微信支付成功',
-      set: { payWay: PAY_WAY.wechatPc, paidAt },
-    });
-    for (const o of moved) await useOrderVouchers(tx, o.orderNo);
-    return moved.length > 0;
   }
 
   async function requestRefund(db: Db, merchant: Merchant, refund: RefundRow): Promise<void> {
@@ -334,7 +346,7 @@ export function createWechatPay(deps: WechatPayDeps) {
      * The code a member scans to pay an order (wx_pc): the open one when it still fits, else a
      * new one; with pointsAmount (mixed payment) those points are held until the code ends.
      */
-    async startCode(ctx: MemberCtx, order: OrderRow, pointsAmount = 0): Promise<CodeRow> {
+    async startCode(ctx: MemberCtx, order: PayableOrder, pointsAmount = 0): Promise<CodeRow> {
       const merchant = await merchantOf(ctx.site.row.id);
       if (pointsAmount > 0 && ctx.site.row.configJson.mixedPay !== 'Y') throw failure(ORDER_MSG.mixedOff);
       const cashAmount = order.payAmount - pointsAmount;
@@ -408,7 +420,7 @@ export function createWechatPay(deps: WechatPayDeps) {
     },
 
     /** Before an order is paid otherwise or cancelled: its open code is closed (or found paid). */
-    async closeOpenCode(db: Db, order: OrderRow, why: string): Promise<void> {
+    async closeOpenCode(db: Db, order: Pick<PayableOrder, 'id' | 'siteId'>, why: string): Promise<void> {
       const code = await openCode(db, order.id);
       if (!code) return;
       const merchant = await deps.merchants.forSite(order.siteId);

@@ -1,11 +1,12 @@
 import {
+  DEFAULT_AUTO_CONFIRM_DAYS,
   type HomePageMode,
   isPlainHotline,
   type MenuAd,
   type SiteConfig,
   TEMPLATE,
 } from '@sitemall/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { sealText } from '../../lib/aes';
 import { ok } from '../../lib/envelope';
@@ -50,6 +51,29 @@ export async function homePageModes(db: Db, siteId: number): Promise<HomePageMod
     { templateName: TEMPLATE.menu, value: ads },
     { templateName: TEMPLATE.foot, value: byName.get(TEMPLATE.foot) ?? { list: [], photo: '', note: '' } },
   ];
+}
+
+/**
+ * SQL: the days after shipping when the site confirms receipt itself (configJson.autoConfirmDays,
+ * else DEFAULT_AUTO_CONFIRM_DAYS) of the site whose id is `siteId`, null when there is no such
+ * site: the order job compares it per order in one query without reading this module's table.
+ */
+export const autoConfirmDaysOf = (siteId: SQL) =>
+  sql`(select coalesce((s.config_json->>'autoConfirmDays')::int, ${DEFAULT_AUTO_CONFIRM_DAYS}) from ${mallSite} s where s.id = ${siteId})`;
+
+/** A site's name; undefined when there is no such site. */
+export async function siteNameOf(db: Db, siteId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ siteName: mallSite.siteName })
+    .from(mallSite)
+    .where(eq(mallSite.id, siteId));
+  return row?.siteName;
+}
+
+/** The sites that offer a pay way (paywayConf), by id. */
+export async function siteIdsOffering(db: Db, payWay: string): Promise<number[]> {
+  const rows = await db.select({ id: mallSite.id, paywayConf: mallSite.paywayConf }).from(mallSite);
+  return rows.filter((s) => s.paywayConf.includes(payWay)).map((s) => s.id);
 }
 
 export async function loadSite(db: Db, hotlineKey: Buffer, siteId: number): Promise<Site | undefined> {
