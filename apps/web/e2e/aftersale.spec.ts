@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { AfterSaleDetail, OrderDetail, SubmitOrderResult } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
-import { api, cheapProduct, pwdLogin, storedToken } from './site.ts';
+import { api, cheapProduct, ensureAddress, pwdLogin, storedToken } from './site.ts';
 
 /**
  * After-sales in the browser: the 719 demo member returns a delivered item from the order
@@ -28,23 +28,7 @@ test('return a delivered item: apply per line, ship it back, message, refunded, 
   const errors = watchPageErrors(page);
   await pwdLogin(page, 719);
   const token = (await storedToken(page, 719)) ?? '';
-  const { list } = await api<{ list: unknown[] }>(request, '/api/address/list', { siteId: 719 }, token);
-  if (list.length === 0)
-    await api(
-      request,
-      '/api/address/save',
-      {
-        siteId: 719,
-        consignee: '王五',
-        phone: '13912345678',
-        provinceCode: '110000',
-        cityCode: '110100',
-        districtCode: '110101',
-        detail: '东长安街 1 号',
-        isDefault: true,
-      },
-      token,
-    );
+  await ensureAddress(page, request);
 
   // A delivered, received order of two pieces (set up through the API; the operator ships it).
   const product = await cheapProduct(request, 719);

@@ -5,12 +5,12 @@ import {
   api,
   cheapProduct,
   DEMO,
+  ensureAddress,
   fillNewAddress,
   loginButton,
   masked,
   pwdLogin,
   siteConfig,
-  storedToken,
 } from './site.ts';
 
 /**
@@ -25,28 +25,6 @@ test.describe.configure({ mode: 'default' });
 
 const detailOf = (request: APIRequestContext, productId: number) =>
   api<ProductDetail>(request, '/api/product/detail', { siteId: 719, productId });
-
-/** The member has a default address (Beijing, Dongcheng), so buy-now can submit at once. */
-async function ensureAddress(page: Page, request: APIRequestContext) {
-  const token = (await storedToken(page, 719)) ?? '';
-  const { list } = await api<{ list: unknown[] }>(request, '/api/address/list', { siteId: 719 }, token);
-  if (list.length > 0) return;
-  await api(
-    request,
-    '/api/address/save',
-    {
-      siteId: 719,
-      consignee: '王五',
-      phone: '13912345678',
-      provinceCode: '110000',
-      cityCode: '110100',
-      districtCode: '110101',
-      detail: '东长安街 1 号',
-      isDefault: true,
-    },
-    token,
-  );
-}
 
 async function openProduct(page: Page, productId: number) {
   await page.goto(`productDetails?id=${productId}&siteId=719`);

@@ -391,6 +391,8 @@ export const MerchantApplyBody = Type.Object({
   mainCategory: Type.String({ minLength: 2, maxLength: 20 }),
   intro: Type.Optional(Type.String({ maxLength: 500 })),
 });
+/** What a merchant application says (the site comes with the request). */
+export type MerchantApplyInput = Omit<Static<typeof MerchantApplyBody>, 'siteId'>;
 export const MerchantApplication = Type.Object({
   applyId: Type.Integer(),
   shopName: Type.String(),

@@ -1,6 +1,11 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { MERCHANT_STATUS, MERCHANT_STATUS_LABEL, type MerchantApplication } from '@sitemall/contract';
+import {
+  MERCHANT_STATUS,
+  MERCHANT_STATUS_LABEL,
+  type MerchantApplication,
+  type MerchantApplyInput,
+} from '@sitemall/contract';
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -26,17 +31,6 @@ const toApplication = (row: typeof merchantApplication.$inferSelect): MerchantAp
   rejectReason: row.rejectReason,
   createdAt: row.createdAt.toISOString(),
 });
-
-export interface MerchantApplyInput {
-  phone: string;
-  contactName: string;
-  companyName: string;
-  shopName: string;
-  creditCode: string;
-  licenceUrl: string;
-  mainCategory: string;
-  intro?: string;
-}
 
 /** Submits a merchant application; one application under review per phone and site. */
 export async function applyMerchant(

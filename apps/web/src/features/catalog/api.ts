@@ -1,4 +1,4 @@
-import { catalogApi, type SearchResult } from '@sitemall/contract';
+import { catalogApi, type MerchantApplyInput, type SearchResult } from '@sitemall/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
@@ -140,17 +140,6 @@ export const useMerchantLookup = (siteId: string) =>
       call(catalogApi.merchantStatus, { siteId, ...input }, { repeat: true }),
   });
 export const useClientTips = (siteId: string) => useQuery(clientTipsQuery(siteId));
-
-export interface MerchantApplyInput {
-  phone: string;
-  contactName: string;
-  companyName: string;
-  shopName: string;
-  creditCode: string;
-  licenceUrl: string;
-  mainCategory: string;
-  intro?: string;
-}
 
 export const useMerchantApply = (siteId: string) =>
   useMutation({

@@ -1,5 +1,10 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { isMobile, MERCHANT_STATUS, type MerchantApplication } from '@sitemall/contract';
+import {
+  isMobile,
+  MERCHANT_STATUS,
+  type MerchantApplication,
+  type MerchantApplyInput,
+} from '@sitemall/contract';
 import {
   App,
   Button,
@@ -20,7 +25,7 @@ import { useState } from 'react';
 import { ImageCodeField, refreshImageCode, useImageCode } from '../../../shared/ImageCode.tsx';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { FormAutoComplete } from '../../../ui/FormSelect.tsx';
-import { type MerchantApplyInput, uploadLicence, useMerchantApply, useMerchantLookup } from '../api.ts';
+import { uploadLicence, useMerchantApply, useMerchantLookup } from '../api.ts';
 import { isCreditCode, LICENCE_TYPES, licenceFileProblem } from '../lib/merchant.ts';
 
 const STATUS_COLOR: Record<number, string> = {
