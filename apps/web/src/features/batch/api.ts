@@ -1,6 +1,9 @@
 import { batchApi } from '@sitemall/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, callFile } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 import { saveFile } from '../../api/request.ts';
+import { useSite } from '../../site/SiteProvider.tsx';
 
 /** Batch ordering calls, declared in `batchApi` (packages/contract/src/batch.ts). */
 
@@ -18,4 +21,30 @@ export const submitBatch = (siteId: string, file: Blob) =>
 
 export async function downloadReport(siteId: string, file: Blob): Promise<void> {
   saveFile(await callFile(batchApi.report, { siteId, file }, { fileName: '批量下单结果.xlsx' }));
+}
+
+/** The batch page's calls as mutations: each step shows its own pending state. */
+export function useBatchTemplate() {
+  const { siteId } = useSite();
+  return useMutation({ mutationFn: () => downloadTemplate(siteId ?? '') });
+}
+
+export function useBatchPreview() {
+  const { siteId } = useSite();
+  return useMutation({ mutationFn: (file: File) => previewBatch(siteId ?? '', file) });
+}
+
+/** The submitted orders are the member's new pending orders: the order lists re-read them. */
+export function useBatchSubmit() {
+  const { siteId } = useSite();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => submitBatch(siteId ?? '', file),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.order.all(siteId ?? '') }),
+  });
+}
+
+export function useBatchReport() {
+  const { siteId } = useSite();
+  return useMutation({ mutationFn: (file: File) => downloadReport(siteId ?? '', file) });
 }

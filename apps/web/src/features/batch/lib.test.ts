@@ -1,6 +1,6 @@
-import type { BatchGroup } from '@sitemall/contract';
+import { BATCH_MAX_BYTES, type BatchGroup } from '@sitemall/contract';
 import { describe, expect, it } from 'vitest';
-import { groupStates } from './lib.ts';
+import { groupStates, uploadRefusal } from './lib.ts';
 
 const group = (groupNo: number, totalAmount: number, isValid = true): BatchGroup => ({
   groupNo,
@@ -30,5 +30,12 @@ describe('batch preview order states (issue 17, item 12)', () => {
 
   it('all covered: every order is 可提交', () => {
     expect([...groupStates([group(1, 3_000), group(2, 7_000)], 10_000).values()]).toEqual(['ok', 'ok']);
+  });
+});
+
+describe('batch upload', () => {
+  it('sends a sheet of up to 1 MB for checking and refuses a larger one', () => {
+    expect(uploadRefusal({ size: BATCH_MAX_BYTES })).toBe('');
+    expect(uploadRefusal({ size: BATCH_MAX_BYTES + 1 })).toBe('文件不能超过 1 MB');
   });
 });

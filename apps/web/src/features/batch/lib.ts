@@ -1,4 +1,4 @@
-import type { BatchGroup } from '@sitemall/contract';
+import { BATCH_MAX_BYTES, type BatchGroup } from '@sitemall/contract';
 
 export type GroupState = 'error' | 'ok' | 'short';
 
@@ -25,3 +25,7 @@ export function groupStates(groups: readonly BatchGroup[], balance: number): Map
   }
   return states;
 }
+
+/** Why a chosen sheet is not sent for checking ('' when it is): the server refuses more than 1 MB anyway. */
+export const uploadRefusal = (file: Pick<File, 'size'>): string =>
+  file.size > BATCH_MAX_BYTES ? '文件不能超过 1 MB' : '';

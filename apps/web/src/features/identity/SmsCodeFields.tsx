@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { IDENTITY_MSG, SMS_CODE_LENGTH, SMS_RESEND_SECONDS, type SmsPurpose } from '@sitemall/contract';
+import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, type FormInstance, Input, Space } from 'antd';
-import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import {
   IMAGE_CODE_REQUIRED,
@@ -32,7 +32,7 @@ export function SmsCodeFields({
   const { siteId } = useSite();
   const { message } = App.useApp();
   const { left, start } = useCountdown();
-  const [sending, setSending] = useState(false);
+  const sending = useMutation({ mutationFn: sendSmsCode });
   const captcha = useImageCode(siteId, `sms:${purpose}`);
 
   const send = async () => {
@@ -49,9 +49,8 @@ export function SmsCodeFields({
       return;
     }
     if (!captcha.data || !siteId) return;
-    setSending(true);
     try {
-      const sent = await sendSmsCode({
+      const sent = await sending.mutateAsync({
         siteId,
         phone,
         purpose,
@@ -70,7 +69,6 @@ export function SmsCodeFields({
       if (error instanceof ApiError && msg === IDENTITY_MSG.wrongImageCode)
         form.setFields([{ name: 'imageCode', errors: [IDENTITY_MSG.wrongImageCode] }]);
     } finally {
-      setSending(false);
       refreshImageCode(form, captcha);
     }
   };
@@ -94,7 +92,7 @@ export function SmsCodeFields({
             size="large"
             className="idn-code-button"
             onClick={send}
-            loading={sending}
+            loading={sending.isPending}
             disabled={left > 0}
             data-testid="send-code"
           >

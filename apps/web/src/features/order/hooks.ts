@@ -46,15 +46,18 @@ export function useOrderAction() {
   const { siteId } = useSite();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  return async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      void message.success(done);
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : '操作失败');
-    }
-    await queryClient.invalidateQueries({ queryKey: keys.order.all(siteId ?? '') });
-  };
+  const action = useMutation({
+    mutationFn: ({ work }: { work: () => Promise<unknown>; done: string }) => work(),
+    onSuccess: (_answer, { done }) => void message.success(done),
+    onError: (error) => void message.error(error instanceof Error ? error.message : '操作失败'),
+    // Either way the orders are re-read: a refused action often means the order moved on.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.order.all(siteId ?? '') }),
+  });
+  return (work: () => Promise<unknown>, done: string): Promise<void> =>
+    action.mutateAsync({ work, done }).then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 /** The current time, ticking every second (countdowns, code expiry). */

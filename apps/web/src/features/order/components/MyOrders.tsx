@@ -1,8 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { ORDER_TABS, type OrderTabKey, PAGE_SIZE } from '@sitemall/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Pagination, Result, Skeleton, Tabs } from 'antd';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { cancelOrder, confirmOrder, exportOrders, orderCountQuery, orderListQuery } from '../api.ts';
@@ -32,17 +31,11 @@ export function MyOrders() {
 
   const act = useOrderAction();
 
-  const [exporting, setExporting] = useState(false);
-  const exportTab = async () => {
-    setExporting(true);
-    try {
-      await exportOrders(siteId ?? '', tab);
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : '导出失败');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exporting = useMutation({
+    mutationFn: (shown: OrderTabKey) => exportOrders(siteId ?? '', shown),
+    onError: (error) => void message.error(error instanceof Error ? error.message : '导出失败'),
+  });
+  const exportTab = () => exporting.mutate(tab);
 
   const countOf = (key: string) => counts.data?.byTab.find((t) => t.key === key)?.count;
 
@@ -52,7 +45,7 @@ export function MyOrders() {
         <h2 className="page-card__title">我的订单</h2>
         <Button
           icon={<DownloadOutlined />}
-          loading={exporting}
+          loading={exporting.isPending}
           onClick={exportTab}
           data-testid="export-orders"
         >
