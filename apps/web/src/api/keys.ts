@@ -53,10 +53,12 @@ export const keys = {
     list: (siteId: string) => [...address(siteId), 'list'] as const,
     districts: (parentCode: string) => ['districts', parentCode] as const,
   },
-  /** The member's vouchers (the voucher feature builds its queries under this key). */
-  voucher: {
-    all: (siteId: string) => [...member(siteId), 'voucher'] as const,
-  },
+  // The member's data of the promotion and after-sales features: each builds its queries under
+  // its own key, and a write refreshes that key as a whole.
+  voucher: { all: (siteId: string) => [...member(siteId), 'voucher'] as const },
+  packs: { all: (siteId: string) => [...member(siteId), 'packs'] as const },
+  activity: { all: (siteId: string) => [...member(siteId), 'activity'] as const },
+  afterSale: { all: (siteId: string) => [...member(siteId), 'afterSale'] as const },
   site: {
     config: (siteId: string) => [...site(siteId), 'config'] as const,
     pcInfo: (siteId: string) => [...site(siteId), 'pcInfo'] as const,

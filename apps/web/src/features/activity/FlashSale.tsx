@@ -7,10 +7,11 @@ import { useSiteLink } from '../../site/links.ts';
 import { loginRouteFor } from '../../site/routing.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { getToken, SESSION_KEYS, session } from '../../site/storage.ts';
-import { activityKey, activityTimeQuery, grab, seckillQuery } from './api.ts';
+import { activityTimeQuery, grab, seckillQuery } from './api.ts';
 import { clock, PHASE_LABEL, phaseAt, remaining } from './lib/countdown.ts';
 import { useServerNow } from './lib/useServerNow.ts';
 import './activity.css';
+import { keys } from '../../api/keys.ts';
 
 /** What the button of an item says and whether it can be pressed, at the server time `now`. */
 function itemState(item: SeckillProduct, now: number): { label: string; open: boolean } {
@@ -55,7 +56,7 @@ export function FlashSale() {
       void message.error(error instanceof Error ? error.message : '抢购失败');
     } finally {
       setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: activityKey(siteId ?? '') });
+      void queryClient.invalidateQueries({ queryKey: keys.activity.all(siteId ?? '') });
     }
   };
 

@@ -4,8 +4,9 @@ import { App, Button, Empty, Result, Skeleton, Table } from 'antd';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { activityKey, chanceQuery, draw, giftsQuery, ruleQuery, share } from './api.ts';
+import { chanceQuery, draw, giftsQuery, ruleQuery, share } from './api.ts';
 import './activity.css';
+import { keys } from '../../api/keys.ts';
 
 /** How long the wheel turns before the result is shown (the CSS transition's length). */
 const SPIN_MS = 3_000;
@@ -66,7 +67,7 @@ export function Turntable({ code = DEFAULT_ACTIVITY_CODE }: { code?: string }) {
       </section>
     );
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: activityKey(sid) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.activity.all(sid) });
   const spin = async () => {
     if (spinning) return;
     setSpinning(true);

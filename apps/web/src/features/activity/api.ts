@@ -7,13 +7,13 @@ import {
 } from '@sitemall/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 
 /** Activity calls (contract: packages/contract/src/activity.ts and lottery.ts). */
-export const activityKey = (siteId: string) => ['identity', siteId, 'activity'] as const;
 
 export const seckillQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...activityKey(siteId), 'seckill'],
+    queryKey: [...keys.activity.all(siteId), 'seckill'],
     queryFn: () => call(seckillApi.seckill, { siteId }),
     staleTime: 0,
     retry: false,
@@ -21,7 +21,7 @@ export const seckillQuery = (siteId: string) =>
 
 export const activityTimeQuery = (siteId: string, productId: number) =>
   queryOptions({
-    queryKey: [...activityKey(siteId), 'activityTime', productId],
+    queryKey: [...keys.activity.all(siteId), 'activityTime', productId],
     queryFn: () => call(seckillApi.activityTime, { siteId, productId }),
     retry: false,
   });
@@ -42,14 +42,14 @@ export const grab = (siteId: string, item: SeckillProduct, requestId: string) =>
 
 export const ruleQuery = (siteId: string, code: string) =>
   queryOptions({
-    queryKey: [...activityKey(siteId), 'rule', code],
+    queryKey: [...keys.activity.all(siteId), 'rule', code],
     queryFn: () => call(lotteryApi.rule, { siteId, code }),
     retry: false,
   });
 
 export const chanceQuery = (siteId: string, code: string) =>
   queryOptions({
-    queryKey: [...activityKey(siteId), 'chance', code],
+    queryKey: [...keys.activity.all(siteId), 'chance', code],
     queryFn: () => call(lotteryApi.chance, { siteId, code }, { unReplaceLogin: true }),
     staleTime: 0,
     retry: false,
@@ -57,7 +57,7 @@ export const chanceQuery = (siteId: string, code: string) =>
 
 export const giftsQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...activityKey(siteId), 'gifts'],
+    queryKey: [...keys.activity.all(siteId), 'gifts'],
     queryFn: async () => (await call(lotteryApi.giftRecords, { siteId })).list,
     staleTime: 0,
     retry: false,

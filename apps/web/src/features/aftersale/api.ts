@@ -1,36 +1,36 @@
 import { type AfterSaleApplyBody, afterSaleApi } from '@sitemall/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 
 /** After-sales calls (spec section 7: /api/afterSale/...). Contract: packages/contract/src/aftersale.ts. */
 
 /** Every after-sales query of the member sits under this key. */
-export const afterSaleKey = (siteId: string) => ['identity', siteId, 'afterSale'] as const;
 
 export const sevenDayQuery = (siteId: string, orderNo: string) =>
   queryOptions({
-    queryKey: [...afterSaleKey(siteId), 'sevenDay', orderNo],
+    queryKey: [...keys.afterSale.all(siteId), 'sevenDay', orderNo],
     queryFn: () => call(afterSaleApi.sevenDayCheck, { siteId, orderNo }),
     retry: false,
   });
 
 export const caseListQuery = (siteId: string, isOpen: boolean | undefined, pageNum: number) =>
   queryOptions({
-    queryKey: [...afterSaleKey(siteId), 'list', isOpen ?? 'all', pageNum],
+    queryKey: [...keys.afterSale.all(siteId), 'list', isOpen ?? 'all', pageNum],
     queryFn: () => call(afterSaleApi.list, { siteId, pageNum, ...(isOpen === undefined ? {} : { isOpen }) }),
     retry: false,
   });
 
 export const caseQuery = (siteId: string, afterSaleNo: string) =>
   queryOptions({
-    queryKey: [...afterSaleKey(siteId), 'case', afterSaleNo],
+    queryKey: [...keys.afterSale.all(siteId), 'case', afterSaleNo],
     queryFn: () => call(afterSaleApi.progress, { siteId, afterSaleNo }),
     retry: false,
   });
 
 export const commentsQuery = (siteId: string, afterSaleNo: string) =>
   queryOptions({
-    queryKey: [...afterSaleKey(siteId), 'comments', afterSaleNo],
+    queryKey: [...keys.afterSale.all(siteId), 'comments', afterSaleNo],
     queryFn: () => call(afterSaleApi.commentList, { siteId, afterSaleNo }),
     retry: false,
   });

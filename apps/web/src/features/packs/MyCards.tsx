@@ -4,8 +4,9 @@ import { App, Button, Empty, Input, Result, Skeleton, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { bindCard, cardCountQuery, cardPageQuery, cashListQuery, packsKey } from './api.ts';
+import { bindCard, cardCountQuery, cardPageQuery, cashListQuery } from './api.ts';
 import './packs.css';
+import { keys } from '../../api/keys.ts';
 
 /** One card's ledger, shown under its row. */
 function CashList({ cardId }: { cardId: number }) {
@@ -58,7 +59,7 @@ export function MyCards() {
       void message.success(`绑定成功：${card.name}`);
       setCode('');
       setPin('');
-      void queryClient.invalidateQueries({ queryKey: packsKey(siteId ?? '') });
+      void queryClient.invalidateQueries({ queryKey: keys.packs.all(siteId ?? '') });
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '绑定失败');
     } finally {

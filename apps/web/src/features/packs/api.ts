@@ -1,13 +1,13 @@
 import { packsApi } from '@sitemall/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 
 /** Gift card calls (contract: packages/contract/src/packs.ts). */
-export const packsKey = (siteId: string) => ['identity', siteId, 'packs'] as const;
 
 export const cardPageQuery = (siteId: string, pageNum: number) =>
   queryOptions({
-    queryKey: [...packsKey(siteId), 'page', pageNum],
+    queryKey: [...keys.packs.all(siteId), 'page', pageNum],
     queryFn: () => call(packsApi.page, { siteId, pageNum }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -15,14 +15,14 @@ export const cardPageQuery = (siteId: string, pageNum: number) =>
 
 export const cardCountQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...packsKey(siteId), 'count'],
+    queryKey: [...keys.packs.all(siteId), 'count'],
     queryFn: () => call(packsApi.count, { siteId }),
     retry: false,
   });
 
 export const cashListQuery = (siteId: string, cardId: number) =>
   queryOptions({
-    queryKey: [...packsKey(siteId), 'cash', cardId],
+    queryKey: [...keys.packs.all(siteId), 'cash', cardId],
     queryFn: () => call(packsApi.cashList, { siteId, cardId }),
     retry: false,
   });

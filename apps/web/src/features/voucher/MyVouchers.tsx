@@ -10,11 +10,11 @@ import {
   pendingReviewQuery,
   type VoucherTab,
   voucherCountQuery,
-  voucherKey,
   voucherPageQuery,
 } from './api.ts';
 import { VoucherCard } from './VoucherCard.tsx';
 import './voucher.css';
+import { keys } from '../../api/keys.ts';
 
 const isTab = (v: string | null): v is VoucherTab => VOUCHER_TABS.some((t) => t.status === v);
 
@@ -51,7 +51,7 @@ export function MyVouchers() {
       const { voucher } = await bindVoucherCode(siteId ?? '', code.trim());
       void message.success(`已领取：${voucher.name}`);
       setCode('');
-      void queryClient.invalidateQueries({ queryKey: voucherKey(siteId ?? '') });
+      void queryClient.invalidateQueries({ queryKey: keys.voucher.all(siteId ?? '') });
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '兑换失败');
     } finally {

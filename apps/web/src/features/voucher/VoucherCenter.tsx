@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { centerQuery, claimVoucher, voucherKey } from './api.ts';
+import { centerQuery, claimVoucher } from './api.ts';
 import { VoucherCard } from './VoucherCard.tsx';
 import './voucher.css';
+import { keys } from '../../api/keys.ts';
 
 /** /voucherCenter (领券中心): the templates members may claim now, with what is left. */
 export function VoucherCenter() {
@@ -26,7 +27,7 @@ export function VoucherCenter() {
       void message.error(error instanceof Error ? error.message : '领取失败');
     } finally {
       setClaiming(null);
-      void queryClient.invalidateQueries({ queryKey: voucherKey(siteId ?? '') });
+      void queryClient.invalidateQueries({ queryKey: keys.voucher.all(siteId ?? '') });
     }
   };
 

@@ -1,16 +1,16 @@
 import { voucherApi } from '@sitemall/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
 import type { Payload } from '../../api/request.ts';
 
 /** Voucher calls (contract: packages/contract/src/voucher.ts). */
-export const voucherKey = (siteId: string) => ['identity', siteId, 'voucher'] as const;
 
 export type VoucherTab = 'unused' | 'locked' | 'used' | 'expired';
 
 export const voucherPageQuery = (siteId: string, status: VoucherTab, pageNum: number) =>
   queryOptions({
-    queryKey: [...voucherKey(siteId), 'find', status, pageNum],
+    queryKey: [...keys.voucher.all(siteId), 'find', status, pageNum],
     queryFn: () => call(voucherApi.find, { siteId, status, pageNum }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -18,21 +18,21 @@ export const voucherPageQuery = (siteId: string, status: VoucherTab, pageNum: nu
 
 export const voucherCountQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...voucherKey(siteId), 'count'],
+    queryKey: [...keys.voucher.all(siteId), 'count'],
     queryFn: () => call(voucherApi.count, { siteId }),
     retry: false,
   });
 
 export const pendingReviewQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...voucherKey(siteId), 'pending'],
+    queryKey: [...keys.voucher.all(siteId), 'pending'],
     queryFn: () => call(voucherApi.pendingReview, { siteId }),
     retry: false,
   });
 
 export const centerQuery = (siteId: string) =>
   queryOptions({
-    queryKey: [...voucherKey(siteId), 'center'],
+    queryKey: [...keys.voucher.all(siteId), 'center'],
     queryFn: async () => (await call(voucherApi.center, { siteId })).list,
     retry: false,
   });
@@ -40,7 +40,12 @@ export const centerQuery = (siteId: string) =>
 /** The checkout's vouchers for a purchase (its payload: cartIds or productInfos), and the chosen split. */
 export const availableQuery = (siteId: string, purchase: Payload, chosen: number[] | null) =>
   queryOptions({
-    queryKey: [...voucherKey(siteId), 'available', JSON.stringify(purchase), chosen?.join(',') ?? 'best'],
+    queryKey: [
+      ...keys.voucher.all(siteId),
+      'available',
+      JSON.stringify(purchase),
+      chosen?.join(',') ?? 'best',
+    ],
     queryFn: () =>
       call(voucherApi.available, {
         siteId,

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
-import { afterSaleKey, cancelCase, caseQuery, commentsQuery, sendComment, shipReturn } from '../api.ts';
+import { cancelCase, caseQuery, commentsQuery, sendComment, shipReturn } from '../api.ts';
 import '../aftersale.css';
+import { keys } from '../../../api/keys.ts';
 
 const time = (value: string | null) => (value ? new Date(value).toLocaleString('zh-CN') : '—');
 const ACTOR: Record<string, string> = { member: '我', operator: '商家', system: '系统' };
@@ -24,7 +25,7 @@ function useCaseAction(siteId: string) {
       void message.error(error instanceof Error ? error.message : '操作失败');
       return false;
     } finally {
-      await queryClient.invalidateQueries({ queryKey: afterSaleKey(siteId) });
+      await queryClient.invalidateQueries({ queryKey: keys.afterSale.all(siteId) });
     }
   };
 }

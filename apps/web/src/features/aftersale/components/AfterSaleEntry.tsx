@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
-import { afterSaleKey, sevenDayQuery } from '../api.ts';
+import { sevenDayQuery } from '../api.ts';
 import { ApplyDialog } from './ApplyDialog.tsx';
 import '../aftersale.css';
+import { keys } from '../../../api/keys.ts';
 
 const day = (value: string | null) => (value ? new Date(value).toLocaleDateString('zh-CN') : '');
 
@@ -61,7 +62,7 @@ export function AfterSaleEntry({ orderNo }: { orderNo: string }) {
           onClose={() => setApplying(null)}
           onApplied={(no) => {
             setApplying(null);
-            void queryClient.invalidateQueries({ queryKey: afterSaleKey(siteId ?? '') });
+            void queryClient.invalidateQueries({ queryKey: keys.afterSale.all(siteId ?? '') });
             navigate(link(`/afterSaleDetail?afterSaleNo=${no}`));
           }}
         />
