@@ -1,5 +1,5 @@
 import type { SeckillProduct, SeckillSession } from '@sitemall/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Result, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,11 +7,10 @@ import { useSiteLink } from '../../site/links.ts';
 import { loginRouteFor } from '../../site/routing.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { getToken, SESSION_KEYS, session } from '../../site/storage.ts';
-import { activityTimeQuery, grab, seckillQuery } from './api.ts';
+import { activityTimeQuery, seckillQuery, useGrab } from './api.ts';
 import { clock, PHASE_LABEL, phaseAt, remaining } from './lib/countdown.ts';
 import { useServerNow } from './lib/useServerNow.ts';
 import './activity.css';
-import { keys } from '../../api/keys.ts';
 
 /** What the button of an item says and whether it can be pressed, at the server time `now`. */
 function itemState(item: SeckillProduct, now: number): { label: string; open: boolean } {
@@ -28,11 +27,10 @@ export function FlashSale() {
   const link = useSiteLink();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const sale = useQuery({ ...seckillQuery(siteId ?? ''), enabled: !!siteId });
   const now = useServerNow(sale.data?.currentTime, sale.dataUpdatedAt);
   const [tab, setTab] = useState<string>();
-  const [busy, setBusy] = useState<string | null>(null);
+  const grabbing = useGrab(siteId ?? '');
 
   if (sale.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (sale.isError) return <Result status="warning" title="秒杀活动加载失败" subTitle={sale.error.message} />;
@@ -47,16 +45,11 @@ export function FlashSale() {
       navigate(loginRouteFor(site?.loginWay, siteId));
       return;
     }
-    const key = `${item.activityId}-${item.specificationId}`;
-    setBusy(key);
     try {
-      const order = await grab(siteId ?? '', item, crypto.randomUUID());
+      const order = await grabbing.mutateAsync(item);
       navigate(link(`/selectPayWay?orderNo=${encodeURIComponent(order.orderNo)}`));
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '抢购失败');
-    } finally {
-      setBusy(null);
-      void queryClient.invalidateQueries({ queryKey: keys.activity.all(siteId ?? '') });
     }
   };
 
@@ -97,7 +90,7 @@ export function FlashSale() {
                     block
                     danger={state.open}
                     disabled={!state.open}
-                    loading={busy === key}
+                    loading={grabbing.isPending && grabbing.variables === p}
                     onClick={() => void buy(p)}
                     data-testid="flash-buy"
                   >

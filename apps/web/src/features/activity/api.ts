@@ -5,7 +5,7 @@ import {
   type SeckillProduct,
   seckillApi,
 } from '@sitemall/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 
@@ -39,6 +39,15 @@ export const grab = (siteId: string, item: SeckillProduct, requestId: string) =>
     },
     { repeat: true },
   );
+
+/** Grabs one piece of a flash sale (one request id per click); sale state is re-read however it went. */
+export function useGrab(siteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (item: SeckillProduct) => grab(siteId, item, crypto.randomUUID()),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.activity.all(siteId) }),
+  });
+}
 
 export const ruleQuery = (siteId: string, code: string) =>
   queryOptions({

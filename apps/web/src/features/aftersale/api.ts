@@ -1,11 +1,9 @@
 import { type AfterSaleApplyBody, afterSaleApi } from '@sitemall/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 
 /** After-sales calls (spec section 7: /api/afterSale/...). Contract: packages/contract/src/aftersale.ts. */
-
-/** Every after-sales query of the member sits under this key. */
 
 export const sevenDayQuery = (siteId: string, orderNo: string) =>
   queryOptions({
@@ -41,6 +39,15 @@ export const applyCase = (body: AfterSaleApplyBody) =>
     { ...body, pics: (body.pics as string[] | undefined)?.join(',') ?? '' },
     { repeat: true },
   );
+/** Applies for after-sales on a line; the new case shows in the order and the list at once. */
+export function useApplyCase(siteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyCase,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.afterSale.all(siteId) }),
+  });
+}
+
 export const cancelCase = (siteId: string, afterSaleNo: string) =>
   call(afterSaleApi.cancel, { siteId, afterSaleNo });
 export const shipReturn = (siteId: string, afterSaleNo: string, company: string, trackingNo: string) =>

@@ -2,6 +2,7 @@ import { PAY_WAY, type PayOrderInfo, type PayResult, type WechatCode } from '@si
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useAction } from '../../api/action.ts';
 import { keys } from '../../api/keys.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { payOrder, payResultQuery, submitOrder } from './api.ts';
@@ -44,20 +45,7 @@ export function usePayOrder(order: Pick<PayOrderInfo, 'orderNo' | 'orderType'>) 
 /** Runs an order action (cancel, confirm receipt), says how it went, and refreshes the orders. */
 export function useOrderAction() {
   const { siteId } = useSite();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const action = useMutation({
-    mutationFn: ({ work }: { work: () => Promise<unknown>; done: string }) => work(),
-    onSuccess: (_answer, { done }) => void message.success(done),
-    onError: (error) => void message.error(error instanceof Error ? error.message : '操作失败'),
-    // Either way the orders are re-read: a refused action often means the order moved on.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.order.all(siteId ?? '') }),
-  });
-  return (work: () => Promise<unknown>, done: string): Promise<void> =>
-    action.mutateAsync({ work, done }).then(
-      () => undefined,
-      () => undefined,
-    );
+  return useAction(keys.order.all(siteId ?? ''));
 }
 
 /** The current time, ticking every second (countdowns, code expiry). */

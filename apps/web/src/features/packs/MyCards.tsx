@@ -1,12 +1,11 @@
 import type { PackCard } from '@sitemall/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Input, Result, Skeleton, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { bindCard, cardCountQuery, cardPageQuery, cashListQuery } from './api.ts';
+import { cardCountQuery, cardPageQuery, cashListQuery, useBindCard } from './api.ts';
 import './packs.css';
-import { keys } from '../../api/keys.ts';
 
 /** One card's ledger, shown under its row. */
 function CashList({ cardId }: { cardId: number }) {
@@ -40,30 +39,25 @@ function CashList({ cardId }: { cardId: number }) {
 export function MyCards() {
   const { siteId, formatMoney } = useSite();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [pageNum, setPageNum] = useState(1);
   const cards = useQuery({ ...cardPageQuery(siteId ?? '', pageNum), enabled: !!siteId });
   const count = useQuery({ ...cardCountQuery(siteId ?? ''), enabled: !!siteId });
   const [code, setCode] = useState('');
   const [pin, setPin] = useState('');
-  const [binding, setBinding] = useState(false);
+  const binding = useBindCard(siteId ?? '');
 
   const bind = async () => {
     if (!code.trim() || !pin.trim()) {
       void message.warning('请输入卡号和密码');
       return;
     }
-    setBinding(true);
     try {
-      const { card } = await bindCard(siteId ?? '', code.trim(), pin.trim());
+      const { card } = await binding.mutateAsync({ code: code.trim(), pin: pin.trim() });
       void message.success(`绑定成功：${card.name}`);
       setCode('');
       setPin('');
-      void queryClient.invalidateQueries({ queryKey: keys.packs.all(siteId ?? '') });
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '绑定失败');
-    } finally {
-      setBinding(false);
     }
   };
 
@@ -93,7 +87,12 @@ export function MyCards() {
           style={{ maxWidth: 180 }}
           data-testid="card-pin"
         />
-        <Button type="primary" loading={binding} onClick={() => void bind()} data-testid="card-bind">
+        <Button
+          type="primary"
+          loading={binding.isPending}
+          onClick={() => void bind()}
+          data-testid="card-bind"
+        >
           绑定
         </Button>
       </div>

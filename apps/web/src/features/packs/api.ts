@@ -1,5 +1,5 @@
 import { packsApi } from '@sitemall/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 
@@ -29,3 +29,12 @@ export const cashListQuery = (siteId: string, cardId: number) =>
 
 export const bindCard = (siteId: string, code: string, pin: string) =>
   call(packsApi.bind, { siteId, code, pin });
+
+/** Binds a card by code and PIN; a bound card shows in the list, the count and the pay page. */
+export function useBindCard(siteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, pin }: { code: string; pin: string }) => bindCard(siteId, code, pin),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.packs.all(siteId) }),
+  });
+}

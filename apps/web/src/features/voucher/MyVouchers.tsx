@@ -1,20 +1,19 @@
 import { PAGE_SIZE, VOUCHER_TABS } from '@sitemall/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Input, Pagination, Result, Skeleton, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import {
-  bindVoucherCode,
   pendingReviewQuery,
+  useBindVoucherCode,
   type VoucherTab,
   voucherCountQuery,
   voucherPageQuery,
 } from './api.ts';
 import { VoucherCard } from './VoucherCard.tsx';
 import './voucher.css';
-import { keys } from '../../api/keys.ts';
 
 const isTab = (v: string | null): v is VoucherTab => VOUCHER_TABS.some((t) => t.status === v);
 
@@ -23,7 +22,6 @@ export function MyVouchers() {
   const { siteId } = useSite();
   const link = useSiteLink();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('status');
   const tab: VoucherTab = isTab(tabParam) ? tabParam : 'unused';
@@ -32,7 +30,7 @@ export function MyVouchers() {
   const page = useQuery({ ...voucherPageQuery(siteId ?? '', tab, pageNum), enabled: !!siteId });
   const pending = useQuery({ ...pendingReviewQuery(siteId ?? ''), enabled: !!siteId });
   const [code, setCode] = useState('');
-  const [binding, setBinding] = useState(false);
+  const binding = useBindVoucherCode(siteId ?? '');
 
   const go = (next: { status?: VoucherTab; pageNum?: number }) => {
     const query = new URLSearchParams(params);
@@ -46,16 +44,12 @@ export function MyVouchers() {
       void message.warning('请输入兑换码');
       return;
     }
-    setBinding(true);
     try {
-      const { voucher } = await bindVoucherCode(siteId ?? '', code.trim());
+      const { voucher } = await binding.mutateAsync(code.trim());
       void message.success(`已领取：${voucher.name}`);
       setCode('');
-      void queryClient.invalidateQueries({ queryKey: keys.voucher.all(siteId ?? '') });
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '兑换失败');
-    } finally {
-      setBinding(false);
     }
   };
 
@@ -80,7 +74,12 @@ export function MyVouchers() {
           style={{ maxWidth: 320 }}
           data-testid="voucher-code"
         />
-        <Button type="primary" loading={binding} onClick={() => void bind()} data-testid="voucher-bind">
+        <Button
+          type="primary"
+          loading={binding.isPending}
+          onClick={() => void bind()}
+          data-testid="voucher-bind"
+        >
           兑换
         </Button>
       </div>

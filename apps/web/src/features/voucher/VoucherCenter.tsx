@@ -1,33 +1,26 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Result, Skeleton } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { centerQuery, claimVoucher } from './api.ts';
+import { centerQuery, useClaimVoucher } from './api.ts';
 import { VoucherCard } from './VoucherCard.tsx';
 import './voucher.css';
-import { keys } from '../../api/keys.ts';
 
 /** /voucherCenter (领券中心): the templates members may claim now, with what is left. */
 export function VoucherCenter() {
   const { siteId } = useSite();
   const link = useSiteLink();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const list = useQuery({ ...centerQuery(siteId ?? ''), enabled: !!siteId });
-  const [claiming, setClaiming] = useState<number | null>(null);
+  const claiming = useClaimVoucher(siteId ?? '');
 
   const claim = async (templateId: number) => {
-    setClaiming(templateId);
     try {
-      const { voucher } = await claimVoucher(siteId ?? '', templateId);
+      const { voucher } = await claiming.mutateAsync(templateId);
       void message.success(voucher.status === 'pending_review' ? '已提交领取申请，待审核' : '领取成功');
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '领取失败');
-    } finally {
-      setClaiming(null);
-      void queryClient.invalidateQueries({ queryKey: keys.voucher.all(siteId ?? '') });
     }
   };
 
@@ -62,7 +55,7 @@ export function VoucherCenter() {
                     type="primary"
                     size="small"
                     disabled={!t.canClaim}
-                    loading={claiming === t.templateId}
+                    loading={claiming.isPending && claiming.variables === t.templateId}
                     onClick={() => void claim(t.templateId)}
                     data-testid="center-claim"
                   >

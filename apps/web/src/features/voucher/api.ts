@@ -1,5 +1,5 @@
 import { voucherApi } from '@sitemall/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 import type { Payload } from '../../api/request.ts';
@@ -61,3 +61,21 @@ export const claimVoucher = (siteId: string, templateId: number) =>
   call(voucherApi.claim, { siteId, templateId });
 
 export const bindVoucherCode = (siteId: string, code: string) => call(voucherApi.bind, { siteId, code });
+
+/** Claims a template in the centre; the member's vouchers are re-read however it went. */
+export function useClaimVoucher(siteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (templateId: number) => claimVoucher(siteId, templateId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.voucher.all(siteId) }),
+  });
+}
+
+/** Binds a voucher code; a bound voucher shows in every voucher list. */
+export function useBindVoucherCode(siteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => bindVoucherCode(siteId, code),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.voucher.all(siteId) }),
+  });
+}

@@ -1,34 +1,21 @@
 import { type AfterSaleDetail, fenToYuan } from '@sitemall/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Form, Input, Popconfirm, Result, Skeleton, Tag, Timeline } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Form, Input, Popconfirm, Result, Skeleton, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { cancelCase, caseQuery, commentsQuery, sendComment, shipReturn } from '../api.ts';
 import '../aftersale.css';
+import { useAction } from '../../../api/action.ts';
 import { keys } from '../../../api/keys.ts';
 
 const time = (value: string | null) => (value ? new Date(value).toLocaleString('zh-CN') : '—');
 const ACTOR: Record<string, string> = { member: '我', operator: '商家', system: '系统' };
 const CANCELLABLE = ['applied', 'approved', 'awaiting_return'];
 
-function useCaseAction(siteId: string) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  return async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      void message.success(done);
-      return true;
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : '操作失败');
-      return false;
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: keys.afterSale.all(siteId) });
-    }
-  };
-}
+/** A member's step on a case (ship the return, message, withdraw); the case is re-read either way. */
+const useCaseAction = (siteId: string) => useAction(keys.afterSale.all(siteId));
 
 /** The return parcel form: shown while the goods are awaited and no parcel was given. */
 function ReturnParcelForm({ kase }: { kase: AfterSaleDetail }) {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,6 @@ import { useSite } from '../../../site/SiteProvider.tsx';
 import { sevenDayQuery } from '../api.ts';
 import { ApplyDialog } from './ApplyDialog.tsx';
 import '../aftersale.css';
-import { keys } from '../../../api/keys.ts';
 
 const day = (value: string | null) => (value ? new Date(value).toLocaleDateString('zh-CN') : '');
 
@@ -19,7 +18,6 @@ export function AfterSaleEntry({ orderNo }: { orderNo: string }) {
   const { siteId } = useSite();
   const link = useSiteLink();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const check = useQuery({ ...sevenDayQuery(siteId ?? '', orderNo), enabled: !!orderNo });
   const [applying, setApplying] = useState<number | null>(null);
   const lines = check.data?.lines ?? [];
@@ -62,7 +60,6 @@ export function AfterSaleEntry({ orderNo }: { orderNo: string }) {
           onClose={() => setApplying(null)}
           onApplied={(no) => {
             setApplying(null);
-            void queryClient.invalidateQueries({ queryKey: keys.afterSale.all(siteId ?? '') });
             navigate(link(`/afterSaleDetail?afterSaleNo=${no}`));
           }}
         />

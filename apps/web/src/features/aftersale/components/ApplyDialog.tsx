@@ -7,9 +7,8 @@ import {
   MAX_AFTER_SALE_PICS,
 } from '@sitemall/contract';
 import { App, Form, Input, InputNumber, Modal, Radio, Select, Upload, type UploadFile } from 'antd';
-import { useState } from 'react';
 import { useSite } from '../../../site/SiteProvider.tsx';
-import { applyCase, uploadPic } from '../api.ts';
+import { uploadPic, useApplyCase } from '../api.ts';
 
 interface FormValues {
   kind: AfterSaleKind;
@@ -77,7 +76,7 @@ export function ApplyDialog({
   const { siteId } = useSite();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [isSaving, setSaving] = useState(false);
+  const applying = useApplyCase(siteId ?? '');
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -85,9 +84,8 @@ export function ApplyDialog({
       form.setFields([{ name: 'pics', errors: ['请等待图片上传完成'] }]);
       return;
     }
-    setSaving(true);
     try {
-      const created = await applyCase({
+      const created = await applying.mutateAsync({
         siteId: Number(siteId),
         orderNo,
         lineId: line.lineId,
@@ -101,8 +99,6 @@ export function ApplyDialog({
       onApplied(created.afterSaleNo);
     } catch (error) {
       void message.error(error instanceof Error ? error.message : '提交失败');
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -112,7 +108,7 @@ export function ApplyDialog({
       title={`申请售后：${line.name}`}
       okText="提交申请"
       cancelText="取消"
-      confirmLoading={isSaving}
+      confirmLoading={applying.isPending}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden

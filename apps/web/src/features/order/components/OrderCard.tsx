@@ -17,8 +17,8 @@ export function OrderCard({
   onConfirm,
 }: {
   order: OrderSummary;
-  onCancel: (orderNo: string) => Promise<void>;
-  onConfirm: (orderNo: string) => Promise<void>;
+  onCancel: (orderNo: string) => Promise<unknown>;
+  onConfirm: (orderNo: string) => Promise<unknown>;
 }) {
   const { formatMoney } = useSite();
   const link = useSiteLink();
