@@ -75,12 +75,19 @@ test('every route as a visitor of site 719: titles, axe, no page errors', async 
   await expect(page.getByText('商品不存在或已下架').first()).toBeVisible();
   await expect(page.locator('.ant-message')).toHaveCount(0);
 
-  // Footer dialogs: refund steps point at nothing that does not exist; the hotline stays on one line.
+  // Footer dialogs: refund steps lead to the after-sales pages; the hotline stays on one line.
   await visit(page, 'home?siteId=719', '首页', mallSite.siteName);
   await page.getByRole('button', { name: '退款申请步骤' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('联系商城客服');
-  await expect(dialog).not.toContainText('申请售后');
+  await expect(dialog.getByRole('link', { name: '去我的订单申请售后' })).toHaveAttribute(
+    'href',
+    /\/myOrder\?siteId=719$/,
+  );
+  await expect(dialog.getByRole('link', { name: '查看我的售后' })).toHaveAttribute(
+    'href',
+    /\/afterSaleList\?siteId=719$/,
+  );
   await expectNoSeriousViolations(page, 'refund steps dialog');
   await shot(page, 'dialog-refund-steps-719');
   await page.keyboard.press('Escape');
