@@ -10,7 +10,7 @@ import {
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
-import { type AdminSite, adminApi, type SiteFields } from '@sitemall/contract';
+import { type AdminSite, adminApi, PAY_WAY_NAME, PAY_WAYS, type SiteFields } from '@sitemall/contract';
 import { App, Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
@@ -18,7 +18,6 @@ import { call, pageOf } from '../api';
 import { useSession } from '../session';
 
 const LOGIN_WAYS = { 1: '手机号 + 密码', 2: '手机号 + 短信验证码', 3: '账号 + 密码' };
-const PAY_WAYS = { ye: '积分支付', wx_pc: '微信支付' };
 /** configJson's Y/N switches (spec section 3 plus the named site behaviours). */
 const SWITCHES: [string, string][] = [
   ['hideServicePhone', '隐藏客服电话'],
@@ -127,7 +126,7 @@ function EditSite({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
       <ProFormCheckbox.Group
         name="paywayConf"
         label="支付方式"
-        options={Object.entries(PAY_WAYS).map(([value, label]) => ({ value, label }))}
+        options={PAY_WAYS.map((value) => ({ value, label: PAY_WAY_NAME[value] }))}
         rules={[{ required: true, message: '至少选择一种支付方式' }]}
         extra="修改支付方式须填写操作原因"
       />
@@ -177,8 +176,7 @@ export function SitesPage() {
         {
           title: '支付方式',
           dataIndex: 'paywayConf',
-          render: (_, row) =>
-            row.paywayConf.map((p) => <Tag key={p}>{PAY_WAYS[p as keyof typeof PAY_WAYS] ?? p}</Tag>),
+          render: (_, row) => row.paywayConf.map((p) => <Tag key={p}>{PAY_WAY_NAME[p] ?? p}</Tag>),
         },
         { title: '积分单位', dataIndex: 'cashUnit', width: 90 },
         {
