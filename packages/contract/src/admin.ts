@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { PAY_WAYS } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Amount, Id, INT4_MAX, Int } from './numbers.ts';
@@ -134,7 +135,10 @@ export const SiteFields = Type.Object({
   spareHotline: Type.Optional(Text(40)),
   loginWay: Type.Optional(Int(1, 3)),
   paywayConf: Type.Optional(
-    Type.Array(Type.Union([Type.Literal('ye'), Type.Literal('wx_pc')]), { minItems: 1, maxItems: 2 }),
+    Type.Array(Type.Union(PAY_WAYS.map((way) => Type.Literal(way))), {
+      minItems: 1,
+      maxItems: PAY_WAYS.length,
+    }),
   ),
   cashUnit: Type.Optional(Text(10, { minLength: 1 })),
   configJson: Type.Optional(SiteConfigJsonInput),

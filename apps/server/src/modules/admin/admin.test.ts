@@ -153,6 +153,13 @@ describe('sites', () => {
       tokens.op719,
     );
     expect(withReason.body.data.paywayConf).toEqual(['ye']);
+    // Every pay way of the contract can be offered again, card payment too.
+    const every = await api.call(
+      adminApi.updateSite,
+      { siteId: 719, paywayConf: ['ye', 'wx_pc', 'pack'], reason: '恢复全部支付方式' },
+      tokens.op719,
+    );
+    expect(every.body.data.paywayConf).toEqual(['ye', 'wx_pc', 'pack']);
     const outside = await api.call(adminApi.updateSite, { siteId: 10110, siteName: '越权' }, tokens.op719);
     expect(outside.body.code).toBe(403);
     const sites = await api.call(adminApi.sites, { siteId: 10110 }, tokens.admin);
