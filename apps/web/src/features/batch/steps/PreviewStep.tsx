@@ -4,6 +4,7 @@ import { Alert, Button, Popconfirm, Statistic, Switch, Table, type TableColumnsT
 import { useState } from 'react';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { groupStates } from '../lib.ts';
+import { recipientColumn } from './recipient.tsx';
 
 /**
  * Step 3: every row with its errors, the orders per recipient with their totals and whether the
@@ -45,19 +46,7 @@ export function PreviewStep(props: {
     { title: '数量', dataIndex: 'num', width: 64 },
     { title: '单价', key: 'price', width: 110, render: (_, r) => (r.price ? formatMoney(r.price) : '—') },
     { title: '小计', key: 'amount', width: 110, render: (_, r) => (r.amount ? formatMoney(r.amount) : '—') },
-    {
-      title: '收货人',
-      key: 'recipient',
-      width: 220,
-      render: (_, r) => (
-        <>
-          <div>
-            {r.consignee} {r.phone}
-          </div>
-          <div className="batch-cell__sub">{r.address}</div>
-        </>
-      ),
-    },
+    recipientColumn(220),
     {
       title: '订单',
       dataIndex: 'groupNo',
@@ -87,18 +76,7 @@ export function PreviewStep(props: {
 
   const groupColumns: TableColumnsType<BatchGroup> = [
     { title: '订单', dataIndex: 'groupNo', width: 70, render: (n: number) => <Tag>#{n}</Tag> },
-    {
-      title: '收货人',
-      key: 'recipient',
-      render: (_, g) => (
-        <>
-          <div>
-            {g.consignee} {g.phone}
-          </div>
-          <div className="batch-cell__sub">{g.address}</div>
-        </>
-      ),
-    },
+    recipientColumn(),
     { title: '行号', key: 'rows', width: 120, render: (_, g) => g.rowNos.join('、') },
     { title: '商品金额', key: 'goods', width: 120, render: (_, g) => formatMoney(g.goodsAmount) },
     { title: '运费', key: 'freight', width: 100, render: (_, g) => formatMoney(g.freightAmount) },

@@ -4,6 +4,7 @@ import { Button, Result, Table, type TableColumnsType, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
+import { recipientColumn } from './recipient.tsx';
 
 /** Step 4: one order per recipient or why it failed, the report, and the way to pay. */
 export function ResultStep(props: {
@@ -17,18 +18,7 @@ export function ResultStep(props: {
   const navigate = useNavigate();
   const { result } = props;
   const columns: TableColumnsType<BatchOrderResult> = [
-    {
-      title: '收货人',
-      key: 'recipient',
-      render: (_, r) => (
-        <>
-          <div>
-            {r.consignee} {r.phone}
-          </div>
-          <div className="batch-cell__sub">{r.address}</div>
-        </>
-      ),
-    },
+    recipientColumn(),
     { title: '行号', key: 'rows', width: 110, render: (_, r) => r.rowNos.join('、') },
     {
       title: '结果',
