@@ -11,11 +11,11 @@
  * runs only the scenarios whose name contains it (and the ceilings they are compared with).
  * Servers run in child processes, so load generation does not share their event loop.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { randomPort, startChild, startServer, stopChild } from './children';
 import { orderCeilingLoop } from './order-ceiling';
 import { type LoopResult, seedOrderBench } from './orders';
 import { openRaw } from './raw-db';
@@ -27,44 +27,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const databaseUrl = process.env.DATABASE_URL;
 const serverDir = path.resolve(import.meta.dirname, '..');
-const randomPort = () => 18_000 + Math.floor(Math.random() * 1000);
-
-/** Starts a child process and resolves once it prints `ready`. */
-async function startChild(args: string[], env: NodeJS.ProcessEnv, ready: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (d: Buffer) => d.toString().includes(ready) && resolve());
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
-  });
-  return child;
-}
-
-const stopChild = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
-/** The product's server, as `npm start` runs it; the per-IP login guard is lifted (one address). */
-function startServer(port: number, dataDir: string) {
-  return startChild(
-    ['--import', 'tsx', 'src/main.ts'],
-    {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_LIMIT_PER_IP: '1000000',
-      // A server already running here holds the operators' port; the bench does not need it.
-      OPS_PORT: 'off',
-    },
-    'Sitemall is running',
-  );
-}
 
 interface Result {
   name: string;

@@ -5,12 +5,21 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
 import type { Database } from './db/client';
+import { type Job, startJob } from './lib/job';
 import { safeLoggerOptions } from './lib/log';
 import type { Secrets } from './lib/secrets';
+import { activityConsole } from './modules/activity/activity.console';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { bargainConsole } from './modules/activity/bargain.console';
+import { bargainRoutes } from './modules/activity/bargain.routes';
+import { groupConsole } from './modules/activity/group.console';
+import { groupRoutes } from './modules/activity/group.routes';
+import { redisSeckillGate, SECKILL_RECONCILE_MS } from './modules/activity/seckill-redis';
 import { addressRoutes } from './modules/address/address.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { afterSaleConsole } from './modules/aftersale/aftersale.console';
 import { afterSaleRoutes } from './modules/aftersale/aftersale.routes';
+import { approvalConsole } from './modules/approval/approval.console';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
@@ -24,6 +33,9 @@ import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
 import { orderPaidByWechat } from './modules/order/pay';
+import { promiseRoutes } from './modules/order/promise.routes';
+import { useProviderGoods } from './modules/order/provider-goods';
+import { packsConsole } from './modules/packs/packs.console';
 import { packsRoutes } from './modules/packs/packs.routes';
 import { ensureDemoCards } from './modules/packs/packs.service';
 import {
@@ -35,10 +47,21 @@ import {
 import { wechatNotifyRoutes } from './modules/payment/notify.routes';
 import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
+import { httpCinema, httpTopup } from './modules/provider/adapters';
+import { runProviderWork, type WorkResult } from './modules/provider/issue';
+import { providerRoutes } from './modules/provider/provider.routes';
+import {
+  type ProviderDeps,
+  providerApiSecret,
+  providerCodesKey,
+  providerGoodsHooks,
+} from './modules/provider/provider.service';
 import { serviceRoutes } from './modules/service/service.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
+import { vipConsole } from './modules/vip/vip.console';
 import { vipRoutes } from './modules/vip/vip.routes';
+import { voucherConsole } from './modules/voucher/voucher.console';
 import { voucherRoutes } from './modules/voucher/voucher.routes';
 import { BODY_LIMIT, bodyPlugin } from './plugins/body';
 import { consolePlugin } from './plugins/console';
@@ -54,10 +77,13 @@ import { captchaSimulatorRoutes } from './simulators/captcha';
 import { announceDemo } from './simulators/demo';
 import { operatorSimulatorRoutes } from './simulators/operator';
 import { partnerSimulatorRoutes, simulatedPartners } from './simulators/partners';
+import { createProviderSimulator, type ProviderSimulator } from './simulators/provider';
 import { createSmsSimulator, smsSimulatorRoutes } from './simulators/sms';
 import { createWechatpaySimulator, type WechatpaySimulator } from './simulators/wechatpay';
 
 const WECHATPAY_SIMULATOR_PREFIX = '/simulator/wechatpay';
+const PROVIDER_SIMULATOR_PREFIX = '/simulator/provider';
+const PROVIDER_APP_ID = 'sitemall';
 
 /** The simulator's "phone" page for a code_url (weixin://wxpay/bizpayurl?pr=…). */
 const simulatorScanUrl = (codeUrl: string) =>
@@ -101,12 +127,24 @@ export interface AppDeps {
   wechatpayFetch?: typeof fetch;
   /** The simulator's notify retry delays (tests make them short). */
   wechatpayRetryDelaysMs?: number[];
+  /** HTTP for the cinema and top-up adapters (tests route it into the app); WeChat's fetch when absent. */
+  providerFetch?: typeof fetch;
+  /** How long the provider adapters wait for an answer (default 10 s; tests make it short). */
+  providerTimeoutMs?: number;
+  /** Run the issue worker right after a payment (default true; tests run it by hand). */
+  providerIssueOnPay?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** WeChat Pay: the payment service, the merchants, and in demo mode the simulator. */
     payments: { wechat: WechatPay; merchants: Merchants; simulator?: WechatpaySimulator };
+    /** Provider goods: the adapters, one pass of the issue worker, and in demo mode the simulator. */
+    providers: {
+      deps: ProviderDeps;
+      work: (now?: Date) => Promise<WorkResult>;
+      simulator?: ProviderSimulator;
+    };
   }
 }
 
@@ -192,6 +230,47 @@ export async function buildApp(deps: AppDeps) {
       })
     : undefined;
   app.decorate('payments', { wechat, merchants, simulator });
+  // Flash sales behind Redis when the deployment has it; each process reconciles what it loaded.
+  const seckillGate = deps.redis ? redisSeckillGate(deps.redis) : undefined;
+  if (seckillGate) {
+    let reconcile: Job | undefined;
+    app.addHook('onReady', async () => {
+      reconcile = startJob(() => seckillGate.reconcile(deps.database.db), {
+        intervalMs: SECKILL_RECONCILE_MS,
+        onError: (err) => app.log.error({ err }, 'flash-sale reconcile failed'),
+      });
+    });
+    app.addHook('onClose', async () => reconcile?.stop());
+  }
+
+  // Provider goods (modules/provider): cinema and top-up adapters over HTTP to the provider (the
+  // simulator under /simulator/provider here), the order module's hooks, the issue worker.
+  const providerSecret = providerApiSecret(deps.secrets.partnerKey);
+  const providerEndpoint = {
+    apiBase: `${publicUrl}${PROVIDER_SIMULATOR_PREFIX}`,
+    appId: PROVIDER_APP_ID,
+    secret: providerSecret,
+    timeoutMs: deps.providerTimeoutMs ?? 10_000,
+    fetch: deps.providerFetch ?? deps.wechatpayFetch,
+  };
+  const providerDeps: ProviderDeps = {
+    cinema: httpCinema(providerEndpoint),
+    topup: httpTopup(providerEndpoint),
+    codesKey: providerCodesKey(deps.secrets.partnerKey),
+    log: app.log,
+  };
+  useProviderGoods(providerGoodsHooks(providerDeps.codesKey));
+  const providerSimulator = simulators
+    ? createProviderSimulator({ appId: PROVIDER_APP_ID, secret: providerSecret, publicBase: publicUrl })
+    : undefined;
+  const providerWork = (now?: Date) => runProviderWork(deps.database.db, providerDeps, now);
+  const kickProviders = () => {
+    if (deps.providerIssueOnPay === false) return;
+    setImmediate(() => {
+      providerWork().catch((err) => app.log.error({ err }, 'provider issue failed'));
+    });
+  };
+  app.decorate('providers', { deps: providerDeps, work: providerWork, simulator: providerSimulator });
   if (simulator) {
     app.addHook('onReady', () => ensureDemoCards(deps.database.db, deps.secrets.partnerKey));
     app.addHook('onReady', async () => {
@@ -214,22 +293,48 @@ export async function buildApp(deps: AppDeps) {
       await api.register(pointsRoutes);
       await api.register(cartRoutes);
       await api.register(addressRoutes);
-      await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes, wechat });
+      await api.register(orderRoutes, { orderExpireMinutes: deps.orderExpireMinutes, wechat, seckillGate });
       await api.register(wechatNotifyRoutes, { db: deps.database.db, merchants, wechat });
       await api.register(batchRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
       await api.register(voucherRoutes);
       await api.register(activityRoutes);
+      await api.register(groupRoutes, { orderExpireMinutes: deps.orderExpireMinutes });
+      await api.register(bargainRoutes);
       await api.register(afterSaleRoutes, { dataDir: deps.dataDir });
       await api.register(vipRoutes);
       await api.register(packsRoutes, { masterKey: deps.secrets.partnerKey, limiter });
+      await api.register(promiseRoutes);
+      await api.register(providerRoutes, {
+        deps: providerDeps,
+        wechat,
+        orderExpireMinutes: deps.orderExpireMinutes,
+        kick: kickProviders,
+      });
     },
     { prefix: API_PREFIX },
   );
-  await app.register(adminRoutes, { prefix: ADMIN_API_PREFIX, limiter, sites: deps.sites });
+  await app.register(adminRoutes, {
+    prefix: ADMIN_API_PREFIX,
+    limiter,
+    sites: deps.sites,
+    // The console screens of each family (`<module>.console.ts`), guarded by the console's hooks.
+    families: [
+      voucherConsole,
+      packsConsole(deps.secrets.partnerKey),
+      vipConsole,
+      groupConsole,
+      bargainConsole,
+      activityConsole,
+      afterSaleConsole,
+      approvalConsole,
+    ],
+  });
   if (simulator) {
     await app.register(async (demo) => {
       announceDemo(demo);
       await demo.register(simulator.routes, { prefix: WECHATPAY_SIMULATOR_PREFIX });
+      if (providerSimulator)
+        await demo.register(providerSimulator.routes, { prefix: PROVIDER_SIMULATOR_PREFIX });
       await demo.register(smsSimulatorRoutes, { simulator: smsSimulator });
       await demo.register(captchaSimulatorRoutes, { db: deps.database.db });
       await demo.register(partnerSimulatorRoutes, { partnerKey: deps.secrets.partnerKey });

@@ -33,3 +33,21 @@ declare module 'fastify' {
     operator?: string;
   }
 }
+
+/** Database handles that are an open transaction (so a nested `transaction` joins it). */
+const OPEN = new WeakSet<Db>();
+
+/**
+ * Runs `work` in one database transaction, handing it the same context with `db` bound to that
+ * transaction: the services it calls with that context take part in the same transaction. Called
+ * with a context that is already inside one, it joins it rather than opening a savepoint, so a
+ * use case spanning services commits or rolls back as one (Vendure's RequestContext carries its
+ * transaction the same way).
+ */
+export function transaction<C extends { db: Db }, T>(ctx: C, work: (ctx: C) => Promise<T>): Promise<T> {
+  if (OPEN.has(ctx.db)) return work(ctx);
+  return ctx.db.transaction((tx) => {
+    OPEN.add(tx);
+    return work({ ...ctx, db: tx });
+  });
+}

@@ -7,12 +7,18 @@ import { seedDemo } from './db/seed';
 import { startJob } from './lib/job';
 import { safeLoggerOptions } from './lib/log';
 import { loadSecrets } from './lib/secrets';
+import { expireBargains } from './modules/activity/bargain';
+import { expireBenefits } from './modules/activity/benefit';
+import { settleGroupTeams } from './modules/activity/group-settle';
 import { expireGifts } from './modules/activity/lottery';
 import { startAfterSaleTimers } from './modules/aftersale/timers';
 import { expireApprovals } from './modules/approval/approval.service';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
+import { refundPaidOrder } from './modules/order/fulfilment';
+import { expireCards } from './modules/packs/packs.service';
 import { createSiteCache } from './modules/site/site.service';
+import { recalcAutoLevels } from './modules/vip/vip.service';
 import { expireVouchers } from './modules/voucher/voucher.service';
 import { createOpsApp } from './plugins/observability';
 
@@ -58,11 +64,31 @@ async function main() {
     intervalMs: 60_000,
     onError: (err) => app.log.error({ err }, 'voucher expiry failed'),
   });
+  // Gift cards past their end lose their balance (expire ledger entry) and expire, every 10
+  // minutes; SKIP LOCKED batches let every process run it.
+  const cardExpiry = startJob(() => expireCards(database.db), {
+    intervalMs: 600_000,
+    onError: (err) => app.log.error({ err }, 'card expiry failed'),
+  });
+  // VIP levels by rule (points spent), every hour.
+  const vipLevels = startJob(() => recalcAutoLevels(database.db), {
+    intervalMs: 3_600_000,
+    onError: (err) => app.log.error({ err }, 'VIP level rules failed'),
+  });
   // Unclaimed lottery prizes past their deadline become expired (-1), every minute.
   const giftExpiry = startJob(() => expireGifts(database.db), {
     intervalMs: 60_000,
     onError: (err) => app.log.error({ err }, 'gift expiry failed'),
   });
+  // Bargains past their deadline fail (3), received benefits unused expire (-1); reads already
+  // show them so; every minute.
+  const bargainExpiry = startJob(
+    async () => (await expireBargains(database.db)) + (await expireBenefits(database.db)),
+    {
+      intervalMs: 60_000,
+      onError: (err) => app.log.error({ err }, 'bargain expiry failed'),
+    },
+  );
   // WeChat payments no notify settled, expired codes and pending refunds, every 10 s.
   const reconcile = startJob(() => app.payments.wechat.reconcile(database.db), {
     intervalMs: 10_000,
@@ -77,13 +103,28 @@ async function main() {
     intervalMs: 30_000,
     onError: (err) => app.log.error({ err }, 'approval expiry failed'),
   });
+  // Group-buy teams whose time is up: succeed (virtual fill) or fail and refund, every 30 s.
+  const groupTeams = startJob(() => settleGroupTeams(database.db, refundPaidOrder), {
+    intervalMs: 30_000,
+    onError: (err) => app.log.error({ err }, 'group-buy settlement failed'),
+  });
+  // Provider goods: seats of ended orders released, paid tickets, top-ups and e-codes issued, every 2 s.
+  const providerIssues = startJob(() => app.providers.work(), {
+    intervalMs: 2_000,
+    onError: (err) => app.log.error({ err }, 'provider issue worker failed'),
+  });
   app.addHook('onClose', async () => {
+    await groupTeams.stop();
+    await providerIssues.stop();
     await approvals.stop();
     await afterSales.stop();
     await reconcile.stop();
     await expiry.stop();
     await voucherExpiry.stop();
+    await cardExpiry.stop();
+    await vipLevels.stop();
     await giftExpiry.stop();
+    await bargainExpiry.stop();
     await sites.close();
     await catalogs.close();
     await redis?.quit();

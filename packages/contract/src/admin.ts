@@ -627,3 +627,6 @@ export const adminApi = {
     reply: Paged(LoginLogRow),
   }),
 };
+
+/** Schema pieces the family contract files (admin-<family>.ts) build their endpoints from. */
+export const adminSchema = { Text, SiteIdIn, Reason, Day, Ok, Paged, tagOf };

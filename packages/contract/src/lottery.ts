@@ -3,8 +3,9 @@ import { Timing } from './activity.ts';
 import { DEFAULT_ACTIVITY_CODE } from './constants.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
-import { Id as IdOf } from './numbers.ts';
+import { Id as IdOf, Int } from './numbers.ts';
 import { OrderNo } from './order.ts';
+import { Page, PageNum } from './paging.ts';
 import { SiteId } from './site.ts';
 
 /**
@@ -24,6 +25,10 @@ export const LOTTERY_MSG = {
   sharedBefore: '已分享过，今日次数已增加',
   orderNotPaid: '订单未支付，不能增加抽奖次数',
   orderUsed: '该订单已增加过抽奖次数',
+  whiteCodeTaken: '该邀请码已被其他用户使用',
+  giftNotFound: '奖品不存在',
+  giftNotClaimable: '奖品已领取或已过期',
+  giftNeedsNoAddress: '该奖品无需领取',
 } as const;
 
 /** Gift record status (spec section 1): 0 to be claimed, 1 claimed, -1 expired. */
@@ -41,6 +46,9 @@ const Code = Type.Optional(
   }),
 );
 const ByCode = Type.Object({ siteId: SiteId, code: Code });
+/** A partner-supplied invitation code of a white user (invited-only activities). */
+export const WhiteCode = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', maxLength: 64 });
+const ByWhiteCode = Type.Object({ siteId: SiteId, code: Code, whiteCode: WhiteCode });
 
 export const Prize = Type.Object({
   id: Type.Integer(),
@@ -101,8 +109,22 @@ export const GiftRecord = Type.Object({
   statusName: Type.String(),
   createTime: Type.String(),
   claimDeadline: Type.Union([Type.String(), Type.Null()]),
+  /** A physical prize claimed: where it goes. */
+  address: Type.Union([
+    Type.Object({ consignee: Type.String(), phone: Type.String(), address: Type.String() }),
+    Type.Null(),
+  ]),
 });
 export type GiftRecord = Static<typeof GiftRecord>;
+
+export const WhiteUserAnswer = Type.Object({
+  activityId: Type.Integer(),
+  code: Type.String(),
+  whiteCode: Type.String(),
+  /** The member now holds the invitation (bound now or before). */
+  invited: Type.Boolean(),
+});
+export type WhiteUserAnswer = Static<typeof WhiteUserAnswer>;
 
 const site = { site: 'required', auth: 'optional', tag: 'activity' } as const;
 const member = { site: 'required', auth: 'required', tag: 'activity' } as const;
@@ -189,5 +211,41 @@ export const lotteryApi = {
     summary: '我的奖品',
     body: ByCode,
     reply: Envelope(Type.Object({ list: Type.Array(GiftRecord) })),
+  }),
+  giftRecordsByWhiteCode: endpoint({
+    ...site,
+    method: 'POST',
+    path: '/api/gift/recordsByWhiteCode',
+    summary: '奖品记录（按受邀用户邀请码）',
+    body: ByWhiteCode,
+    reply: Envelope(Type.Object({ list: Type.Array(GiftRecord) })),
+  }),
+  claimGift: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/gift/claim',
+    summary: '领取实物奖品（填写收货地址；待领取 0 → 已领取 1）',
+    body: Type.Object({ siteId: SiteId, giftId: Id, addressId: Id }),
+    reply: Envelope(GiftRecord),
+  }),
+  createWhiteUser: endpoint({
+    ...member,
+    method: 'GET',
+    path: '/api/activity/createWhiteUser',
+    summary: '受邀用户登记（GET 参数：邀请码绑定到当前会员）',
+    body: ByWhiteCode,
+    reply: Envelope(WhiteUserAnswer),
+  }),
+  marketingList: endpoint({
+    ...site,
+    method: 'POST',
+    path: '/api/marketing/list',
+    summary: '营销活动列表（按类型，分页）',
+    body: Type.Object({
+      siteId: SiteId,
+      type: Type.Optional(Int(1, 2, { description: '1 preferential, 2 bargain' })),
+      pageNum: Type.Optional(PageNum),
+    }),
+    reply: Envelope(Page(ActivityInfo)),
   }),
 };

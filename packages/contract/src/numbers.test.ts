@@ -7,6 +7,7 @@ import {
   Int,
   idOf,
   isRowId,
+  listFrom,
   malformedInteger,
   readIntegers,
 } from './numbers.ts';
@@ -99,4 +100,21 @@ describe('idOf', () => {
     [true, undefined],
     ['', undefined],
   ])('%j → %s', (value, expected) => expect(idOf(value)).toBe(expected));
+});
+
+describe('listFrom: the one reading of a list a client sends', () => {
+  it.each([
+    [[1, 2], true, [1, 2]],
+    ['1,2', true, ['1', '2']],
+    [' 1, 2 ', true, ['1', ' 2']],
+    ['', true, []],
+    ['[3,4]', true, [3, 4]],
+    ['[3,4', true, undefined],
+    ['[{"productId":1}]', false, [{ productId: 1 }]],
+    ['{"productId":1}', false, { productId: 1 }],
+    ['1,2', false, undefined],
+    [{ a: 1 }, true, { a: 1 }],
+    [null, true, null],
+    [undefined, true, undefined],
+  ])('%j (commas %s) → %j', (value, commas, expected) => expect(listFrom(value, commas)).toEqual(expected));
 });

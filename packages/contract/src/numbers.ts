@@ -148,3 +148,19 @@ export function idOf(value: unknown): number | undefined {
   const n = text === undefined ? value : INTEGER_TEXT.test(text) ? Number(text) : undefined;
   return isRowId(n) ? n : undefined;
 }
+
+/**
+ * The one reading of a list a client sends: an array as it came, or text: JSON ("[1,2]",
+ * `[{"productId":1}]`) or, where `commas` allows, "1,2,3" as form posts write it. Text that is
+ * neither answers undefined; any other value comes back as it was, for the caller's schema.
+ */
+export function listFrom(value: unknown, commas = true): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (commas && !text.startsWith('[')) return text === '' ? [] : text.split(',');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -23,6 +23,7 @@ export const ORDER_EVENTS = [
   'confirm',
   'refund',
   'fail',
+  'issue',
   'openAfterSales',
   'closeAfterSales',
 ] as const;
@@ -72,6 +73,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: S.awaitingReceipt, to: S.completed, event: 'confirm' },
   // Coming (supplier failure): the supplier cannot take a paid order; it fails and is refunded.
   { from: S.confirming, to: S.failed, event: 'fail' },
+  // Provider goods (modules/provider): a paid order of cinema tickets, top-ups or e-codes waits
+  // in 24 while the provider issues them; issued, it is completed; a failed issue is refunded (51).
+  { from: S.confirming, to: S.completed, event: 'issue' },
   // Coming (after-sales): a delivered order goes to after-sales and, once settled, is completed.
   { from: S.awaitingReceipt, to: S.afterSales, event: 'openAfterSales' },
   { from: S.completed, to: S.afterSales, event: 'openAfterSales' },

@@ -5,6 +5,7 @@ import { endpoint } from './endpoint.ts';
 import { Envelope, ErrorEnvelope } from './envelope.ts';
 import { Amount, Id as IdOf, Int } from './numbers.ts';
 import { Page, PageNum } from './paging.ts';
+import { ProviderGoods } from './provider.ts';
 import { SiteId } from './site.ts';
 
 /**
@@ -143,6 +144,8 @@ export const OrderDetail = Type.Composite([
     payWay: Type.Union([Type.String(), Type.Null()]),
     remark: Type.String(),
     logs: Type.Array(OrderStatusLog),
+    /** Cinema tickets, top-ups and e-codes a provider issues (codes masked); absent for other goods. */
+    providerGoods: Type.Optional(Type.Array(ProviderGoods)),
   }),
 ]);
 export type OrderDetail = Static<typeof OrderDetail>;
@@ -212,9 +215,15 @@ export const SubmitOrderBody = Type.Object({
   ),
   requestId: Type.Optional(Type.String({ pattern: '^[\\w.:-]{8,64}$' })),
   remark: Type.Optional(Type.String({ maxLength: 200 })),
-  /** ORDER_TYPE_SECKILL (activity.ts) buys at the flash-sale price; activityId picks the sale. */
+  /**
+   * ORDER_TYPE_SECKILL (activity.ts) buys at the flash-sale price; activityId picks the sale.
+   * ORDER_TYPE_GROUP (group.ts) buys at the group price: activityId opens a team, teamId joins one.
+   */
   orderType: Type.Optional(Int(0, 99)),
   activityId: Type.Optional(Id),
+  teamId: Type.Optional(Id),
+  /** ORDER_TYPE_BARGAIN (bargain.ts): the member's successful bargain, bought at its price. */
+  bargainId: Type.Optional(Id),
 });
 export type SubmitOrderBody = Static<typeof SubmitOrderBody>;
 export const SubmitOrderResult = Type.Object({

@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id as IdOf } from './numbers.ts';
+import { OrderNo } from './order.ts';
 import { Page, PageNum } from './paging.ts';
 import { SiteId } from './site.ts';
 
@@ -20,7 +21,15 @@ export const PACK_MSG = {
   tooMany: '尝试次数过多，请稍后再试',
   notFound: '卡不存在',
   productNotFound: '卡包商品不存在',
+  orderNotFound: '卡包订单不存在',
+  /** Packs are bought with points; the WeChat purchase of packs is not offered yet. */
+  payWayOff: '卡包暂只支持积分购买',
+  bought: '购买成功',
+  badBankCardNo: '银行卡号不正确',
 } as const;
+
+/** How long the buyer of a pack may read its full code again (/api/packs/virtualCode). */
+export const VIRTUAL_CODE_HOURS = 24;
 
 /** A card code as typed: 16 characters of base32, any case, spaces and dashes ignored. */
 export const CARD_CODE_TEXT = /^[A-Za-z2-7][A-Za-z2-7\s-]{14,30}[A-Za-z2-7]$/;
@@ -63,7 +72,78 @@ const Id = IdOf();
 const Code = Type.String({ minLength: 1, maxLength: 40 });
 const member = { site: 'required', auth: 'required', tag: 'packs' } as const;
 
+/** A member's purchase of a pack product. */
+export const PackOrder = Type.Object({
+  orderNo: Type.String(),
+  packId: Type.Integer(),
+  name: Type.String(),
+  faceValue: Type.Integer(),
+  payAmount: Type.Integer({ description: 'fen (points)' }),
+  payWay: Type.String(),
+  status: Type.String(),
+  statusName: Type.String(),
+  /** Bound to the buyer (false) or kept for the buyer to give away (true). */
+  asGift: Type.Boolean(),
+  card: Type.Union([PackCard, Type.Null()]),
+  createTime: Type.String(),
+  payTime: Type.Union([Type.String(), Type.Null()]),
+});
+export type PackOrder = Static<typeof PackOrder>;
+
+/** The card code of a pack order: in full (with its PIN) only for its buyer, for a while. */
+export const VirtualCode = Type.Object({
+  orderNo: Type.String(),
+  code: Type.String(),
+  pin: Type.Union([Type.String(), Type.Null()]),
+  masked: Type.Boolean(),
+});
+export type VirtualCode = Static<typeof VirtualCode>;
+
+const packOrderEndpoints = {
+  submitAndPay: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/packs/order/submitAndPay',
+    summary: '购买卡包（下单并支付，requestId 重复提交答同一单）',
+    body: Type.Object({
+      siteId: SiteId,
+      packId: Id,
+      payWay: Type.String({ maxLength: 16 }),
+      requestId: Type.String({ pattern: '^[\\w.:-]{8,64}$' }),
+      asGift: Type.Optional(Type.Boolean()),
+    }),
+    reply: Envelope(PackOrder),
+  }),
+  query: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/packs/order/query',
+    summary: '卡包订单查询',
+    body: Type.Object({ siteId: SiteId, orderNo: OrderNo }),
+    reply: Envelope(PackOrder),
+  }),
+  virtualCode: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/packs/virtualCode',
+    summary: '卡包订单的卡号（购买者本人在购买后 24 小时内可见完整卡号与密码，其余掩码）',
+    body: Type.Object({ siteId: SiteId, orderNo: OrderNo }),
+    reply: Envelope(VirtualCode),
+  }),
+  unionBankCardNo: endpoint({
+    ...member,
+    method: 'POST',
+    path: '/api/card/unionBankCardNo',
+    summary: '银联银行卡号校验（位数与校验位），答掩码卡号',
+    body: Type.Object({ siteId: SiteId, cardNo: Type.String({ minLength: 1, maxLength: 40 }) }),
+    reply: Envelope(
+      Type.Object({ valid: Type.Boolean(), cardNoMasked: Type.String(), isUnionPay: Type.Boolean() }),
+    ),
+  }),
+};
+
 export const packsApi = {
+  ...packOrderEndpoints,
   info: endpoint({
     site: 'required',
     tag: 'packs',

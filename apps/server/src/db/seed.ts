@@ -6,7 +6,9 @@ import { postEntry } from '../modules/points/points.service';
 import { advert, mallSite, siteDistrict, siteTemplate } from '../modules/site/site.tables';
 import type { Db } from './client';
 import { seedActivities, seedLotteries } from './demo/activities';
+import { seedBargains, seedBenefits } from './demo/bargains';
 import { seedCatalog } from './demo/catalog';
+import { seedGroupBuys } from './demo/group-buys';
 import { DEMO_MEMBERS } from './demo/members';
 import { DEMO_OPERATORS, DEMO_ROLES, DEMO_SITE_POLICIES } from './demo/operators';
 import { seedPromotions } from './demo/promotions';
@@ -42,6 +44,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedPromotions(db);
   await seedActivities(db, [719, 1000]);
   await seedLotteries(db, [719, 1000]);
+  await seedGroupBuys(db, [719, 1000]);
+  await seedBargains(db, [719, 1000]);
+  await seedBenefits(db, [719, 1000]);
   for (const { points, ...demo } of DEMO_MEMBERS) {
     const member = await seedMember(db, demo);
     await postEntry(db, {

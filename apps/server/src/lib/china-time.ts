@@ -23,3 +23,6 @@ export function chinaDay(date: string): { start: Date; end: Date } {
   const start = dayjs.tz(date, CHINA_TZ);
   return { start: start.toDate(), end: start.add(1, 'day').toDate() };
 }
+
+/** China's wall clock ('YYYY-MM-DD HH:mm[:ss]', as the console's pickers write it) as an instant. */
+export const fromChinaTime = (text: string): Date => dayjs.tz(text, CHINA_TZ).toDate();

@@ -62,6 +62,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (error.data)
         return reply
           .status(200)
+          .type('application/json; charset=utf-8')
           .serializer(JSON.stringify)
           .send(fail(error.code, error.msg, error.data));
       return reply.status(200).send(fail(error.code, error.msg));

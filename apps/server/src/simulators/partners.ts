@@ -30,6 +30,8 @@ export function simulatedPartners(master: Buffer): PartnerAdapters {
           userId: typeof p.u === 'string' ? p.u : '',
           phone: typeof p.p === 'string' ? p.p : undefined,
           ticketId: String(p.n),
+          vipLevel: typeof p.vl === 'number' ? p.vl : undefined,
+          vipExpiresAt: typeof p.vx === 'number' ? p.vx : undefined,
         };
       },
     },
@@ -67,11 +69,18 @@ export const simulatorIssue = (master: Buffer) => {
   const params = (siteId: number, partner: string, fields: object) =>
     sealPartnerParams(partnerKeyOf(master, siteId, partner), { ...fields, t: Date.now(), n: nonce() });
   return {
-    bankTicket: (siteId: number, userId: string, phone?: string) =>
+    bankTicket: (
+      siteId: number,
+      userId: string,
+      phone?: string,
+      vip?: { level: number; expiresAt?: number },
+    ) =>
       sealPartnerParams(simKey(master, siteId, 'bank'), {
         s: siteId,
         u: userId,
         p: phone,
+        vl: vip?.level,
+        vx: vip?.expiresAt,
         e: expiry(),
         n: nonce(),
       }),

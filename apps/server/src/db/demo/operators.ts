@@ -24,7 +24,15 @@ export const DEMO_ROLES: { name: string; permissions: Permission[] }[] = [
   },
   {
     name: '财务复核',
-    permissions: ['finance:manage', 'points:view', 'orders:view', 'members:view', 'audit:view'],
+    permissions: [
+      'finance:manage',
+      'points:view',
+      'orders:view',
+      'members:view',
+      'audit:view',
+      // Refund proposals are reviewed on the after-sales case page.
+      'aftersales:view',
+    ],
   },
   { name: '客服', permissions: ['orders:view', 'aftersales:manage', 'members:view', 'points:view'] },
 ];

@@ -7,11 +7,15 @@ import {
   activityById,
   activityList,
   addOrderChance,
+  claimGift,
+  createWhiteUser,
   drawLottery,
   giftRecords,
+  giftRecordsByWhiteCode,
   inMall,
   lotteryChances,
   lotteryRule,
+  marketingList,
   shareLottery,
 } from './lottery';
 import { activityTime, seckillToday } from './seckill';
@@ -40,4 +44,14 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
   serve(app, lotteryApi.giftRecords, async (req) =>
     ok({ list: await giftRecords(memberCtx(req.ctx), req.body.code) }),
   );
+  serve(app, lotteryApi.giftRecordsByWhiteCode, async (req) =>
+    ok({ list: await giftRecordsByWhiteCode(req.ctx, req.body.code, req.body.whiteCode) }),
+  );
+  serve(app, lotteryApi.claimGift, async (req) =>
+    ok(await claimGift(memberCtx(req.ctx), req.body.giftId, req.body.addressId), '领取成功'),
+  );
+  serve(app, lotteryApi.createWhiteUser, async (req) =>
+    ok(await createWhiteUser(memberCtx(req.ctx), req.query.code, req.query.whiteCode)),
+  );
+  serve(app, lotteryApi.marketingList, async (req) => ok(await marketingList(req.ctx, req.body)));
 };

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -12,6 +13,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+export interface GiftAddress {
+  consignee: string;
+  phone: string;
+  address: string;
+}
 
 /** A daily flash-sale slot of a site ("HH:mm" to "HH:mm", China time; end "24:00" = midnight). */
 export const seckillSession = pgTable(
@@ -127,10 +134,18 @@ export const mktActivity = pgTable(
     /** 'day' (chances every mall day) or 'activity' (for the whole activity). */
     period: text('period').notNull().default('day'),
     shareBonus: integer('share_bonus').notNull().default(0),
+    /** Points (fen) the activity may give away as prizes; null: no cap. */
+    budget: integer('budget'),
+    /** Points given so far: a points prize is `budget_used + amount <= budget` or no prize. */
+    budgetUsed: integer('budget_used').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [
     uniqueIndex('mkt_activity_code_idx').on(t.siteId, t.code),
+    check(
+      'mkt_activity_budget_check',
+      sql`${t.budgetUsed} >= 0 and (${t.budget} is null or ${t.budgetUsed} <= ${t.budget})`,
+    ),
     check('mkt_activity_audience_check', sql`${t.audience} in ('all', 'invited')`),
     check('mkt_activity_period_check', sql`${t.period} in ('day', 'activity')`),
     check(
@@ -152,6 +167,7 @@ export const mktWhiteUser = pgTable(
     whiteCode: text('white_code').notNull(),
     memberId: integer('member_id'),
     phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('mkt_white_user_code_idx').on(t.activityId, t.whiteCode),
@@ -225,6 +241,8 @@ export const mktDraw = pgTable(
     activityId: integer('activity_id').notNull(),
     memberId: integer('member_id').notNull(),
     prizeId: integer('prize_id').notNull(),
+    /** Points paid for this draw (fen), as the activity charged it then. */
+    costPoints: integer('cost_points').notNull().default(0),
     requestKey: text('request_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -243,11 +261,15 @@ export const mktGift = pgTable(
     prizeId: integer('prize_id').notNull(),
     status: smallint('status').notNull(),
     claimDeadline: timestamp('claim_deadline', { withTimezone: true }),
+    /** Where a claimed physical prize goes (consignee, phone, full address), copied at the claim. */
+    address: jsonb('address').$type<GiftAddress>(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('mkt_gift_draw_idx').on(t.drawId),
     index('mkt_gift_member_idx').on(t.siteId, t.memberId, t.createdAt),
+    index('mkt_gift_activity_idx').on(t.activityId, t.status),
     check('mkt_gift_status_check', sql`${t.status} in (-1, 0, 1)`),
   ],
 );

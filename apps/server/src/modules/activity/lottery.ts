@@ -12,13 +12,17 @@ import {
   LOTTERY_MSG,
   type LotteryRule,
   MSG,
+  PAGE_SIZE,
   PRIZE_KIND,
   type Prize,
+  type WhiteUserAnswer,
 } from '@sitemall/contract';
-import { and, asc, desc, eq, gt, or, sql } from 'drizzle-orm';
-import type { RequestContext } from '../../context';
+import { and, asc, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { type RequestContext, transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
+import { offsetOf } from '../../lib/paging';
+import { getAddress } from '../address/address.service';
 import type { MemberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import { findOrder } from '../order/order.service';
@@ -222,7 +226,7 @@ async function grantOnce(
   bonus: number,
   now: Date,
 ) {
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async ({ db: tx }) => {
     const granted = await tx
       .insert(mktChanceGrant)
       .values({ activityId: a.id, memberId: ctx.member.id, source, sourceRef: ref })
@@ -316,6 +320,45 @@ async function answerOfDraw(ctx: MemberCtx, a: ActivityRow, requestKey: string, 
   );
 }
 
+/** Points a prize gives away, counted against the activity's budget. */
+const budgetCostOf = (p: PrizeRow) => (p.kind === PRIZE_KIND.points ? p.amount : 0);
+
+/**
+ * Takes one piece of a prize in the draw's transaction: the activity's budget first (a guarded
+ * `budget_used + cost <= budget`), then the prize's stock (`remaining > 0`); false when either
+ * ran out, and then the budget taken is given back in the same transaction.
+ */
+async function takePrize(tx: Db, a: ActivityRow, p: PrizeRow): Promise<boolean> {
+  const cost = budgetCostOf(p);
+  if (a.budget !== null && cost > 0) {
+    const within = await tx
+      .update(mktActivity)
+      .set({ budgetUsed: sql`${mktActivity.budgetUsed} + ${cost}` })
+      .where(and(eq(mktActivity.id, a.id), sql`${mktActivity.budgetUsed} + ${cost} <= ${mktActivity.budget}`))
+      .returning({ id: mktActivity.id });
+    if (within.length === 0) return false;
+  } else if (cost > 0) {
+    // No cap: still counted, for the activity's results.
+    await tx
+      .update(mktActivity)
+      .set({ budgetUsed: sql`${mktActivity.budgetUsed} + ${cost}` })
+      .where(eq(mktActivity.id, a.id));
+  }
+  if (p.remaining === null) return true;
+  const taken = await tx
+    .update(mktPrize)
+    .set({ remaining: sql`${mktPrize.remaining} - 1` })
+    .where(and(eq(mktPrize.id, p.id), gt(mktPrize.remaining, 0)))
+    .returning({ id: mktPrize.id });
+  if (taken.length > 0) return true;
+  if (cost > 0)
+    await tx
+      .update(mktActivity)
+      .set({ budgetUsed: sql`${mktActivity.budgetUsed} - ${cost}` })
+      .where(eq(mktActivity.id, a.id));
+  return false;
+}
+
 const resultOf = (drawId: number, prize: Prize, chances: Chances): DrawResult => {
   const won = prize.kind !== PRIZE_KIND.none;
   return { drawId, won, prize, msg: won ? `恭喜获得${prize.name}` : prize.name, left: chances.left };
@@ -338,7 +381,7 @@ export async function drawLottery(
   const key = await chanceRow(ctx.db, a, ctx.member.id, now);
   const member = { siteId: a.siteId, memberId: ctx.member.id };
   try {
-    const { drawId, prize } = await ctx.db.transaction(async (tx) => {
+    const { drawId, prize } = await transaction(ctx, async ({ db: tx }) => {
       const used = await tx
         .update(mktChance)
         .set({ used: sql`${mktChance.used} + 1` })
@@ -364,22 +407,18 @@ export async function drawLottery(
       const inStock = prizes.filter((p) => p.remaining === null || p.remaining > 0);
       let prize: Prize = noPrize(prizes);
       const picked = pickPrize(inStock);
-      if (picked && picked.kind !== PRIZE_KIND.none) {
-        const taken =
-          picked.remaining === null ||
-          (
-            await tx
-              .update(mktPrize)
-              .set({ remaining: sql`${mktPrize.remaining} - 1` })
-              .where(and(eq(mktPrize.id, picked.id), gt(mktPrize.remaining, 0)))
-              .returning({ id: mktPrize.id })
-          ).length > 0;
-        // A prize that ran out meanwhile is no prize, never an error.
-        if (taken) prize = prizeOf(picked);
-      }
+      // A prize that ran out meanwhile, or past the budget, is no prize, never an error.
+      if (picked && picked.kind !== PRIZE_KIND.none && (await takePrize(tx, a, picked)))
+        prize = prizeOf(picked);
       const [draw] = await tx
         .insert(mktDraw)
-        .values({ ...member, activityId: a.id, prizeId: prize.id, requestKey: requestId ?? null })
+        .values({
+          ...member,
+          activityId: a.id,
+          prizeId: prize.id,
+          costPoints: a.costPoints,
+          requestKey: requestId ?? null,
+        })
         .returning({ id: mktDraw.id });
       if (!draw) throw new Error('draw not recorded');
       if (prize.kind !== PRIZE_KIND.none) {
@@ -412,10 +451,9 @@ export async function drawLottery(
   }
 }
 
-/** POST /api/gift/records: the member's prizes (of one activity when a code is given), newest first. */
-export async function giftRecords(ctx: MemberCtx, code?: string): Promise<GiftRecord[]> {
-  const activity = code ? await byCode(ctx, code) : undefined;
-  const rows = await ctx.db
+/** Gifts of a member on a site (of one activity when given), newest first. */
+async function giftsOf(db: Db, siteId: number, memberId: number, activityId?: number): Promise<GiftRecord[]> {
+  const rows = await db
     .select({
       id: mktGift.id,
       activityName: mktActivity.name,
@@ -425,15 +463,16 @@ export async function giftRecords(ctx: MemberCtx, code?: string): Promise<GiftRe
       status: mktGift.status,
       createdAt: mktGift.createdAt,
       claimDeadline: mktGift.claimDeadline,
+      address: mktGift.address,
     })
     .from(mktGift)
     .innerJoin(mktActivity, eq(mktActivity.id, mktGift.activityId))
     .innerJoin(mktPrize, eq(mktPrize.id, mktGift.prizeId))
     .where(
       and(
-        eq(mktGift.siteId, siteOf(ctx).row.id),
-        eq(mktGift.memberId, ctx.member.id),
-        activity ? eq(mktGift.activityId, activity.id) : undefined,
+        eq(mktGift.siteId, siteId),
+        eq(mktGift.memberId, memberId),
+        activityId ? eq(mktGift.activityId, activityId) : undefined,
       ),
     )
     .orderBy(desc(mktGift.createdAt), desc(mktGift.id))
@@ -443,7 +482,132 @@ export async function giftRecords(ctx: MemberCtx, code?: string): Promise<GiftRe
     statusName: GIFT_STATUS_LABEL[r.status] ?? '',
     createTime: r.createdAt.toISOString(),
     claimDeadline: r.claimDeadline?.toISOString() ?? null,
+    address: r.address ?? null,
   }));
+}
+
+/** POST /api/gift/records: the member's prizes (of one activity when a code is given), newest first. */
+export async function giftRecords(ctx: MemberCtx, code?: string): Promise<GiftRecord[]> {
+  const activity = code ? await byCode(ctx, code) : undefined;
+  return giftsOf(ctx.db, siteOf(ctx).row.id, ctx.member.id, activity?.id);
+}
+
+async function whiteUserOf(db: Db, a: ActivityRow, whiteCode: string) {
+  const [row] = await db
+    .select()
+    .from(mktWhiteUser)
+    .where(and(eq(mktWhiteUser.activityId, a.id), eq(mktWhiteUser.whiteCode, whiteCode)));
+  return row;
+}
+
+/**
+ * GET /api/activity/createWhiteUser: a member arriving with a partner's invitation code takes
+ * the invited user the operators loaded under that code (bound once: `member_id is null`). A
+ * code not loaded answers the invited-only refusal; a code another member holds is refused.
+ */
+export async function createWhiteUser(
+  ctx: MemberCtx,
+  code: string | undefined,
+  whiteCode: string,
+): Promise<WhiteUserAnswer> {
+  const a = await byCode(ctx, code);
+  const row = await whiteUserOf(ctx.db, a, whiteCode);
+  if (!row) throw invitedOnly(a.siteId);
+  if (row.memberId === null)
+    await ctx.db
+      .update(mktWhiteUser)
+      .set({ memberId: ctx.member.id })
+      .where(and(eq(mktWhiteUser.id, row.id), isNull(mktWhiteUser.memberId)));
+  const holder = (await whiteUserOf(ctx.db, a, whiteCode))?.memberId;
+  if (holder !== ctx.member.id) throw failure(LOTTERY_MSG.whiteCodeTaken);
+  return { activityId: a.id, code: a.code, whiteCode, invited: true };
+}
+
+/**
+ * POST /api/gift/recordsByWhiteCode: the prizes of the activity won by the member holding the
+ * invitation code (none yet when nobody took it); a code not loaded is the invited-only refusal.
+ */
+export async function giftRecordsByWhiteCode(
+  ctx: RequestContext,
+  code: string | undefined,
+  whiteCode: string,
+): Promise<GiftRecord[]> {
+  const a = await byCode(ctx, code);
+  const row = await whiteUserOf(ctx.db, a, whiteCode);
+  if (!row) throw invitedOnly(a.siteId);
+  return row.memberId === null ? [] : giftsOf(ctx.db, a.siteId, row.memberId, a.id);
+}
+
+/**
+ * POST /api/gift/claim: a physical prize to be claimed gets its delivery address and moves
+ * 0 → 1, guarded on its status and deadline so a claim racing the expiry job or a second
+ * claim moves it once.
+ */
+export async function claimGift(
+  ctx: MemberCtx,
+  giftId: number,
+  addressId: number,
+  now = new Date(),
+): Promise<GiftRecord> {
+  const siteId = siteOf(ctx).row.id;
+  const [gift] = await ctx.db
+    .select({ id: mktGift.id, kind: mktPrize.kind })
+    .from(mktGift)
+    .innerJoin(mktPrize, eq(mktPrize.id, mktGift.prizeId))
+    .where(and(eq(mktGift.id, giftId), eq(mktGift.siteId, siteId), eq(mktGift.memberId, ctx.member.id)));
+  if (!gift) throw failure(LOTTERY_MSG.giftNotFound);
+  if (gift.kind !== PRIZE_KIND.product) throw failure(LOTTERY_MSG.giftNeedsNoAddress);
+  const a = await getAddress(ctx, addressId);
+  const address = {
+    consignee: a.consignee,
+    phone: a.phone,
+    address: `${a.provinceName}${a.cityName}${a.districtName}${a.detail}`,
+  };
+  const moved = await ctx.db
+    .update(mktGift)
+    .set({ status: GIFT_STATUS.claimed, address, claimedAt: now })
+    .where(
+      and(
+        eq(mktGift.id, gift.id),
+        eq(mktGift.status, GIFT_STATUS.toClaim),
+        sql`(${mktGift.claimDeadline} is null or ${mktGift.claimDeadline} > ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: mktGift.id });
+  if (moved.length === 0) throw failure(LOTTERY_MSG.giftNotClaimable);
+  const claimed = (await giftsOf(ctx.db, siteId, ctx.member.id)).find((g) => g.id === gift.id);
+  if (!claimed) throw failure(LOTTERY_MSG.giftNotFound);
+  return claimed;
+}
+
+/** POST /api/marketing/list: the site's marketing activities (of one type when given), a page. */
+export async function marketingList(
+  ctx: RequestContext,
+  query: { type?: number; pageNum?: number },
+  now = new Date(),
+) {
+  const pageNum = query.pageNum ?? 1;
+  const where = and(
+    eq(mktActivity.siteId, siteOf(ctx).row.id),
+    eq(mktActivity.enabled, true),
+    query.type ? eq(mktActivity.type, query.type) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(mktActivity)
+      .where(where)
+      // Running and coming first (by end), ended ones after.
+      .orderBy(
+        sql`${mktActivity.endAt} <= ${now.toISOString()}::timestamptz`,
+        asc(mktActivity.startAt),
+        asc(mktActivity.id),
+      )
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(pageNum)),
+    ctx.db.select({ total: count() }).from(mktActivity).where(where),
+  ]);
+  return { list: rows.map((a) => infoOf(a, now)), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
 }
 
 /**

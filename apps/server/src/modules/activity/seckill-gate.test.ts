@@ -28,18 +28,27 @@ describe('flash-sale admission gate', () => {
     const sale = { activityId: 2, specificationId: 1 };
     let now = 1_000;
     const clock = () => now;
-    const running = await Promise.all([1, 2, 3].map(() => enterSeckill(sale, clock)));
-    const parked = enterSeckill(sale, clock);
+    const running = await Promise.all([1, 2, 3].map(() => enterSeckill(sale, { clock })));
+    const parked = enterSeckill(sale, { clock });
     markSoldOut(sale, clock);
-    await expect(enterSeckill(sale, clock)).rejects.toMatchObject({ msg: SECKILL_MSG.soldOut });
+    await expect(enterSeckill(sale, { clock })).rejects.toMatchObject({ msg: SECKILL_MSG.soldOut });
     running[0]!();
     await expect(parked).rejects.toMatchObject({ msg: SECKILL_MSG.soldOut });
     now += 1_001;
-    const later = await enterSeckill(sale, clock);
+    const later = await enterSeckill(sale, { clock });
     markSoldOut(sale, clock);
     later();
     clearSoldOut(sale);
-    const again = await enterSeckill(sale, clock);
+    const again = await enterSeckill(sale, { clock });
     for (const leave of [running[1]!, running[2]!, again]) leave();
+  });
+
+  it('lets a request Redis already admitted pass a sold-out flag set after it', async () => {
+    const sale = { activityId: 3, specificationId: 1 };
+    markSoldOut(sale);
+    await expect(enterSeckill(sale)).rejects.toMatchObject({ msg: SECKILL_MSG.soldOut });
+    const leave = await enterSeckill(sale, { admitted: true });
+    leave();
+    clearSoldOut(sale);
   });
 });

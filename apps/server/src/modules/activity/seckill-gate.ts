@@ -19,9 +19,15 @@ const SOLD_OUT_MS = 1_000;
 interface Gate {
   running: number;
   parked: (() => void)[];
-  soldOutUntil: number;
 }
 const gates = new Map<string, Gate>();
+/**
+ * Sales seen sold out, until when: apart from the gates, which go away whenever no transaction
+ * of the sale runs, so the flag outlives the last transaction that saw the sale empty.
+ */
+const soldOutUntil = new Map<string, number>();
+/** Bound on the flags kept (each is a moment long; a sweep drops the passed ones). */
+const MAX_FLAGS = 10_000;
 
 const keyOf = (sale: { activityId: number; specificationId: number }) =>
   `${sale.activityId}:${sale.specificationId}`;
@@ -29,13 +35,24 @@ const keyOf = (sale: { activityId: number; specificationId: number }) =>
 function gateOf(key: string): Gate {
   let gate = gates.get(key);
   if (!gate) {
-    gate = { running: 0, parked: [], soldOutUntil: 0 };
+    gate = { running: 0, parked: [] };
     gates.set(key, gate);
   }
   return gate;
 }
 
-const soldOut = (gate: Gate, now: number) => gate.soldOutUntil > now;
+/** Whether the sale is believed sold out now (no database or Redis work needed to refuse). */
+export function isSoldOut(
+  sale: { activityId: number; specificationId: number },
+  clock: () => number = Date.now,
+): boolean {
+  const key = keyOf(sale);
+  const until = soldOutUntil.get(key);
+  if (until === undefined) return false;
+  if (until > clock()) return true;
+  soldOutUntil.delete(key);
+  return false;
+}
 
 /**
  * Waits for a turn of the sale's order transaction; refuses at once (or when its turn comes)
@@ -43,11 +60,22 @@ const soldOut = (gate: Gate, now: number) => gate.soldOutUntil > now;
  */
 export async function enterSeckill(
   sale: { activityId: number; specificationId: number },
-  clock: () => number = Date.now,
+  {
+    clock = Date.now,
+    admitted = false,
+  }: {
+    clock?: () => number;
+    /**
+     * Redis took a piece for this request already: the flag (set by those Redis refused after
+     * it) is not for it, else the last pieces would be refused to their own buyers.
+     */
+    admitted?: boolean;
+  } = {},
 ): Promise<() => void> {
+  const soldOut = () => !admitted && isSoldOut(sale, clock);
+  if (soldOut()) throw failure(SECKILL_MSG.soldOut);
   const key = keyOf(sale);
   const gate = gateOf(key);
-  if (soldOut(gate, clock())) throw failure(SECKILL_MSG.soldOut);
   if (gate.running < RUNNING_PER_SALE) gate.running += 1;
   else await new Promise<void>((turn) => gate.parked.push(turn));
   // The turn passes to the next parked request, or the slot is freed.
@@ -59,7 +87,7 @@ export async function enterSeckill(
       if (gate.running === 0) gates.delete(key);
     }
   };
-  if (soldOut(gate, clock())) {
+  if (soldOut()) {
     leave();
     throw failure(SECKILL_MSG.soldOut);
   }
@@ -71,12 +99,14 @@ export function markSoldOut(
   sale: { activityId: number; specificationId: number },
   clock: () => number = Date.now,
 ) {
-  const gate = gates.get(keyOf(sale));
-  if (gate) gate.soldOutUntil = clock() + SOLD_OUT_MS;
+  const now = clock();
+  if (soldOutUntil.size >= MAX_FLAGS)
+    for (const [key, until] of soldOutUntil) if (until <= now) soldOutUntil.delete(key);
+  if (soldOutUntil.size >= MAX_FLAGS) soldOutUntil.clear();
+  soldOutUntil.set(keyOf(sale), now + SOLD_OUT_MS);
 }
 
 /** Stock came back in this process: ask the database again. */
 export function clearSoldOut(sale: { activityId: number; specificationId: number }) {
-  const gate = gates.get(keyOf(sale));
-  if (gate) gate.soldOutUntil = 0;
+  soldOutUntil.delete(keyOf(sale));
 }

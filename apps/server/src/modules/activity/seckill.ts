@@ -199,6 +199,16 @@ export interface SeckillSale {
   price: number;
   memberLimit: number;
   expireMinutes: number;
+  /** The window of the activity running now (what a Redis gate loads). */
+  window: Window;
+}
+
+/** A flash-sale submission buys one specification: which, and how many pieces. */
+export function seckillLine(lines: readonly { specificationId: number; num: number }[]) {
+  const specIds = new Set(lines.map((l) => l.specificationId));
+  const [specificationId] = specIds;
+  if (specIds.size !== 1 || specificationId === undefined) throw failure(SECKILL_MSG.oneLine);
+  return { specificationId, num: lines.reduce((s, l) => s + l.num, 0) };
 }
 
 /**
@@ -213,10 +223,7 @@ export async function seckillOffer(
   now = new Date(),
 ): Promise<SeckillSale> {
   const site = siteOf(ctx);
-  const specIds = new Set(lines.map((l) => l.specificationId));
-  const [specificationId] = specIds;
-  if (specIds.size !== 1 || specificationId === undefined) throw failure(SECKILL_MSG.oneLine);
-  const num = lines.reduce((s, l) => s + l.num, 0);
+  const { specificationId, num } = seckillLine(lines);
   const { day, sessions, activities, skus } = await today(ctx.db, site.row.id, now);
   const candidates = skus.filter(
     (s) => s.specificationId === specificationId && (activityId === undefined || s.activityId === activityId),
@@ -229,7 +236,7 @@ export async function seckillOffer(
         windowsOf(activity, sessions, day).map((w) => w.window),
         now,
       );
-    return activity && window ? [{ sku, activity, timing: timingOf(window, now) }] : [];
+    return activity && window ? [{ sku, activity, window, timing: timingOf(window, now) }] : [];
   });
   const best = offers.sort((a, b) => rankOf(a.timing) - rankOf(b.timing))[0];
   if (!best) throw failure(SECKILL_MSG.notInSale);
@@ -238,7 +245,7 @@ export async function seckillOffer(
     throw new AppError(CODE.failure, SECKILL_MSG.notStarted, { timing });
   if (timing.status === ACTIVITY_STATUS.ended)
     throw new AppError(CODE.failure, SECKILL_MSG.ended, { timing });
-  const { activity, sku } = best;
+  const { activity, sku, window } = best;
   if (num > activity.orderLimit) throw failure(SECKILL_MSG.perOrder(activity.orderLimit));
   if (num > activity.memberLimit) throw failure(SECKILL_MSG.perMember(activity.memberLimit));
   if (sku.stock < num) throw failure(SECKILL_MSG.soldOut);
@@ -251,6 +258,7 @@ export async function seckillOffer(
     price: sku.price,
     memberLimit: activity.memberLimit,
     expireMinutes: activity.expireMinutes,
+    window,
   };
 }
 

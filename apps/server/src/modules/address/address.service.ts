@@ -1,5 +1,6 @@
 import { ADDRESS_MSG, type Address, isMobile, MAX_ADDRESSES, type SaveAddressBody } from '@sitemall/contract';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { transaction } from '../../context';
 import { badRequest, failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
 import { memberAddress } from './address.tables';
@@ -67,7 +68,7 @@ export async function saveAddress(ctx: MemberCtx, input: SaveAddressBody): Promi
     districtCode,
     ...names,
   };
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async ({ db: tx }) => {
     // Serialises one member's address writes (the count limit and the first-is-default rule).
     await tx.execute(sql`select pg_advisory_xact_lock(${ctx.site.row.id}, ${ctx.member.id})`);
     const [existing] = await tx.select({ n: count() }).from(memberAddress).where(owner(ctx));
@@ -109,7 +110,7 @@ export async function deleteAddress(ctx: MemberCtx, id: number): Promise<void> {
 }
 
 export async function setDefaultAddress(ctx: MemberCtx, id: number): Promise<Address> {
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async ({ db: tx }) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ctx.site.row.id}, ${ctx.member.id})`);
     const [mine] = await tx
       .select({ id: memberAddress.id })

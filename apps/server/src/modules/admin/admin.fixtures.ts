@@ -4,9 +4,11 @@ import {
   type BodyOf,
   type DataOf,
   type Endpoint,
+  grants,
   type PayResult,
   type SubmitOrderResult,
 } from '@sitemall/contract';
+import { DEMO_OPERATORS, DEMO_ROLES } from '../../db/demo/operators';
 import type { TestApp } from '../../test/harness';
 import { client, nextIp } from '../identity/identity.fixtures';
 import { buyer, NANJING, pickSpecs } from '../order/order.fixtures';
@@ -40,7 +42,9 @@ export function adminClient(t: TestApp) {
             remoteAddress: ip,
           })
         : await t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: ip });
-    return { status: res.statusCode, body: res.json() };
+    // A file answer (a download) has no envelope: its body is left out.
+    const isJson = String(res.headers['content-type'] ?? '').includes('json');
+    return { status: res.statusCode, body: isJson ? res.json() : (undefined as never) };
   }
   async function tokenOf(username: string, password: string): Promise<string> {
     const answer = await call(adminApi.login, { username, password });
@@ -50,6 +54,17 @@ export function adminClient(t: TestApp) {
   }
   return { call, tokenOf };
 }
+
+/**
+ * Whether the demo permission table (db/demo/operators.ts) gives the operator `permission` on
+ * the site ('all': on every site), for the matrix tests.
+ */
+export const holds = (username: string, permission: string, siteId: number | 'all') =>
+  DEMO_OPERATORS.find((o) => o.username === username)?.roles.some(({ role, siteIds }) => {
+    const permissions = DEMO_ROLES.find((r) => r.name === role)?.permissions ?? [];
+    const onSite = siteId === 'all' ? siteIds === null : siteIds === null || siteIds.includes(siteId);
+    return onSite && permissions.some((held) => grants(held, permission));
+  }) ?? false;
 
 /** The demo operators' passwords (db/demo/operators.ts). */
 export const PASSWORDS: Record<string, string> = {

@@ -1,9 +1,9 @@
-import { adminApi, CODE, type Endpoint, grants } from '@sitemall/contract';
+import { adminAfterSaleApi, adminApi, adminApprovalApi, CODE, type Endpoint } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OPERATORS, DEMO_ROLES } from '../../db/demo/operators';
+import { DEMO_OPERATORS } from '../../db/demo/operators';
 import { DEMO_SITES } from '../../db/demo/sites';
 import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from './admin.fixtures';
+import { adminClient, holds, PASSWORDS } from './admin.fixtures';
 import { pointsIssueBatch } from './admin.tables';
 
 /**
@@ -17,13 +17,6 @@ let t: TestApp;
 let api: ReturnType<typeof adminClient>;
 const tokens: Record<string, string> = {};
 const batchOf = new Map<number, number>();
-
-const holds = (username: string, permission: string, siteId: number | 'all') =>
-  DEMO_OPERATORS.find((o) => o.username === username)?.roles.some(({ role, siteIds }) => {
-    const permissions = DEMO_ROLES.find((r) => r.name === role)?.permissions ?? [];
-    const onSite = siteId === 'all' ? siteIds === null : siteIds === null || siteIds.includes(siteId);
-    return onSite && permissions.some((held) => grants(held, permission));
-  }) ?? false;
 
 /** Each route with a payload naming the site; writes are shaped to change nothing when allowed. */
 const SITE_ROUTES: [Endpoint, (siteId: number) => Record<string, unknown>][] = [
@@ -49,6 +42,40 @@ const SITE_ROUTES: [Endpoint, (siteId: number) => Record<string, unknown>][] = [
   [adminApi.submitBatch, (siteId) => ({ batchId: batchOf.get(siteId) })],
   [adminApi.approveBatch, (siteId) => ({ batchId: batchOf.get(siteId) })],
   [adminApi.rejectBatch, (siteId) => ({ batchId: batchOf.get(siteId), reason: '矩阵测试' })],
+  // After-sales: a case number that does not exist, so an allowed call answers "not found".
+  ...Object.values(adminAfterSaleApi).map(
+    (declared): [Endpoint, (siteId: number) => Record<string, unknown>] => [
+      declared,
+      (siteId) => ({
+        siteId,
+        afterSaleNo: 'AS0',
+        reason: '矩阵测试',
+        content: '矩阵测试',
+        company: '顺丰',
+        trackingNo: 'SF00000001',
+        proposalId: 1,
+      }),
+    ],
+  ),
+  // Approval: an order that does not exist; the rule saved disabled (no order waits because of it).
+  ...Object.values(adminApprovalApi).map(
+    (declared): [Endpoint, (siteId: number) => Record<string, unknown>] => [
+      declared,
+      (siteId) =>
+        declared === adminApprovalApi.saveRule
+          ? {
+              siteId,
+              isEnabled: false,
+              minAmount: 0,
+              sources: [],
+              vipLevelIds: [],
+              levels: 1,
+              expireHours: 48,
+              reason: '矩阵测试',
+            }
+          : { siteId, orderNo: 'NO-SUCH-ORDER', status: 11, reason: '矩阵测试' },
+    ],
+  ),
 ];
 /** Routes about operators, not sites: only a permission on all sites reaches them. */
 const PLATFORM_ROUTES: [Endpoint, Record<string, unknown>][] = [

@@ -1,5 +1,5 @@
-import { adminApi } from '@sitemall/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { adminApi, adminDashboardApi } from '@sitemall/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { serve } from '../../lib/serve';
 import { tokenOf } from '../../plugins/context';
@@ -11,12 +11,14 @@ import {
   login,
   logout,
   type OperatorCtx,
+  operatorOf,
   requireSiteAccess,
   resolveOperator,
   scopeIsEmpty,
   scopeOf,
 } from './admin.service';
 import { searchAudit } from './audit';
+import { dashboard } from './dashboard';
 import { approveBatch, draftCsv, draftSingle, listBatches, rejectBatch, submitBatch } from './issue-batches';
 import { findMembers, memberLedger } from './members';
 import { assignRole, listOperators, listRoles, loginLog } from './operators';
@@ -32,11 +34,6 @@ declare module 'fastify' {
 
 const FREE = new Set(['login', 'self']);
 
-function operatorOf(req: FastifyRequest): OperatorCtx {
-  if (!req.operatorCtx) throw forbidden();
-  return req.operatorCtx;
-}
-
 /**
  * The operator console's API (issue 12), under /admin-api. Each route's declaration names the
  * permission it needs: the operator is resolved from the token before the body is validated
@@ -44,7 +41,11 @@ function operatorOf(req: FastifyRequest): OperatorCtx {
  * some site, and a siteId in the payload must be within its scope (403, nothing changes). The
  * services filter every read by the same scope.
  */
-export const adminRoutes: FastifyPluginAsync<{ limiter: Limiter; sites: SiteCache }> = async (app, opts) => {
+export const adminRoutes: FastifyPluginAsync<{
+  limiter: Limiter;
+  sites: SiteCache;
+  families?: FastifyPluginAsync[];
+}> = async (app, opts) => {
   app.addHook('preValidation', async (req) => {
     const need = req.routeOptions.config.operator;
     if (!need || need === 'login') return;
@@ -92,6 +93,10 @@ export const adminRoutes: FastifyPluginAsync<{ limiter: Limiter; sites: SiteCach
     return ok({ ...ctx.operator, assignments: ctx.assignments, sites });
   });
 
+  serve(app, adminDashboardApi.dashboard, async (req) =>
+    ok(await dashboard(operatorOf(req), req.query.siteId)),
+  );
+
   serve(app, adminApi.sites, async (req) => ok(await listSites(operatorOf(req), req.query)));
   serve(app, adminApi.updateSite, async (req) => {
     const { siteId, reason, ...fields } = req.body;
@@ -124,4 +129,9 @@ export const adminRoutes: FastifyPluginAsync<{ limiter: Limiter; sites: SiteCach
   serve(app, adminApi.roles, async (req) => ok(await listRoles(operatorOf(req))));
   serve(app, adminApi.assignRole, async (req) => ok(await assignRole(operatorOf(req), req.body)));
   serve(app, adminApi.loginLog, async (req) => ok(await loginLog(operatorOf(req), req.query.pageNum)));
+
+  // Each family's console routes live in its own module (`<module>.console.ts`, endpoints in
+  // packages/contract/src/admin-<family>.ts) and are registered here, inside this plugin, so the
+  // operator and site-scope hooks above guard them too.
+  for (const family of opts.families ?? []) await app.register(family);
 };

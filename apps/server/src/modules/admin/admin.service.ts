@@ -1,5 +1,6 @@
 import { ADMIN_MSG, type Assignment, grants } from '@sitemall/contract';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
 import type { Db } from '../../db/client';
 import { AppError, failure, tokenInvalid, unauthorized } from '../../lib/errors';
@@ -30,6 +31,12 @@ export const LOGINS_PER_IP_MINUTE = 30;
 export const forbidden = (msg: string = ADMIN_MSG.forbidden) => new AppError(403, msg);
 
 /** Sites a permission reaches: every site, or a list. */
+/** The console's caller, resolved by the /admin-api hooks for every route but the login. */
+export function operatorOf(req: FastifyRequest): OperatorCtx {
+  if (!req.operatorCtx) throw forbidden();
+  return req.operatorCtx;
+}
+
 export type SiteScope = 'all' | number[];
 
 export interface Operator {

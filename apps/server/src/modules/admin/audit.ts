@@ -1,5 +1,6 @@
 import { ADMIN_MSG, type AuditRow, PAGE_SIZE } from '@sitemall/contract';
 import { and, count, desc, eq, gte, inArray, isNotNull, lt } from 'drizzle-orm';
+import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { chinaDay } from '../../lib/china-time';
 import { badRequest } from '../../lib/errors';
@@ -31,7 +32,7 @@ export function requireReason(reason: string | undefined): string {
  * commit together or not at all.
  */
 export function audited<T>(ctx: OperatorCtx, write: (tx: Db, record: RecordAudit) => Promise<T>): Promise<T> {
-  return ctx.db.transaction(async (tx) =>
+  return transaction(ctx, async ({ db: tx }) =>
     write(tx, async (entry) => {
       await tx.insert(auditLog).values({
         operatorId: ctx.operator.id,
@@ -92,4 +93,24 @@ export async function searchAudit(ctx: OperatorCtx, query: AuditQuery) {
     operatorName,
   }));
   return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+/** Whether the operator has already recorded this action on this entity (e.g. the first approval level). */
+export async function didBefore(
+  ctx: OperatorCtx,
+  entry: { action: string; entity: string; entityId: string },
+): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.operatorId, ctx.operator.id),
+        eq(auditLog.action, entry.action),
+        eq(auditLog.entity, entry.entity),
+        eq(auditLog.entityId, entry.entityId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

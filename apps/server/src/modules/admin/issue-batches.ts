@@ -6,8 +6,9 @@ import { AppError, failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { issueLines, issuePoints, readIssueRow } from '../points/issue';
 import { forbidden, type OperatorCtx, requireSiteAccess, sitesToRead } from './admin.service';
-import { operator, pointsIssueBatch, sitePolicy } from './admin.tables';
+import { pointsIssueBatch, sitePolicy } from './admin.tables';
 import { audited, requireReason } from './audit';
+import { operatorNames } from './operators';
 
 /**
  * Points issues from the console, maker-checker (issue 12): a batch (one member or a CSV file)
@@ -28,18 +29,10 @@ export async function issueThreshold(db: Db, siteId: number): Promise<number> {
 }
 
 async function present(db: Db, rows: BatchRow[]): Promise<IssueBatch[]> {
-  const ids = [...new Set(rows.flatMap((r) => [r.makerId, r.approverId ?? r.makerId]))];
-  const names =
-    ids.length === 0
-      ? new Map<number, string>()
-      : new Map(
-          (
-            await db
-              .select({ id: operator.id, name: operator.name })
-              .from(operator)
-              .where(inArray(operator.id, ids))
-          ).map((o) => [o.id, o.name]),
-        );
+  const names = await operatorNames(
+    db,
+    rows.flatMap((r) => [r.makerId, r.approverId ?? r.makerId]),
+  );
   return rows.map((r) => ({
     id: r.id,
     siteId: r.siteId,

@@ -1,5 +1,5 @@
 import { ADMIN_MSG, type AdminOperator, type LoginLogRow, PAGE_SIZE } from '@sitemall/contract';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
@@ -13,6 +13,21 @@ import { audited, requireReason } from './audit';
  * for operators who hold the permission on all sites (a platform admin): anyone else would
  * see people beyond their sites.
  */
+/** Operators' names (or usernames) by id, for lists that show who made and who approved. */
+export async function operatorNames(
+  db: Db,
+  ids: readonly number[],
+  field: 'name' | 'username' = 'name',
+): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: operator.id, name: operator[field] })
+    .from(operator)
+    .where(inArray(operator.id, unique));
+  return new Map(rows.map((o) => [o.id, o.name]));
+}
+
 function requirePlatform(ctx: OperatorCtx, permission: string) {
   if (scopeOf(ctx, permission) !== 'all') throw forbidden();
 }

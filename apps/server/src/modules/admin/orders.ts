@@ -6,7 +6,8 @@ import { adminOrder, orderByNo, orderDetailOf, searchOrders } from '../order/ord
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from './admin.service';
 import { audited, requireReason } from './audit';
 
-export async function findOrders(ctx: OperatorCtx, query: OrderSearchBody) {
+/** Orders within the operator's sites; `statuses` narrows to any of several (the approval queue). */
+export async function findOrders(ctx: OperatorCtx, query: OrderSearchBody & { statuses?: number[] }) {
   const scope = sitesToRead(ctx, 'orders:view', query.siteId);
   const phone = query.phone?.trim();
   const memberIds = phone ? await memberIdsByPhone(ctx.db, scope, phone) : undefined;

@@ -28,14 +28,20 @@ export const lineOf = (s: PickedSpec, num = 1) => ({
 });
 
 /**
- * An order submitted, paid (points, or WeChat with `wechatPoints` points when given), shipped
+ * An order submitted, paid (points or cards, or WeChat with `wechatPoints` points when given), shipped
  * and received by the member; answers the order number and its seven-day check.
  */
 export async function receivedOrder(
   t: TestApp,
   me: Shopper,
   lines: ReturnType<typeof lineOf>[],
-  options: { wechatPoints?: number; confirm?: boolean; extra?: Record<string, unknown> } = {},
+  options: {
+    wechatPoints?: number;
+    confirm?: boolean;
+    extra?: Record<string, unknown>;
+    /** Points (ye, the default) or gift cards first and points for the rest (pack). */
+    payWay?: 'ye' | 'pack';
+  } = {},
 ) {
   const api = client(t);
   const submitted = await api.post<SubmitOrderResult>(
@@ -48,7 +54,7 @@ export async function receivedOrder(
   if (options.wechatPoints === undefined) {
     const paid = await api.post<PayResult>(
       '/api/pay/payOrder',
-      { siteId: me.siteId, orderNo, payWay: 'ye' },
+      { siteId: me.siteId, orderNo, payWay: options.payWay ?? 'ye' },
       me.token,
     );
     if (!paid.body.data.isPaid) throw new Error(paid.body.msg);

@@ -18,6 +18,7 @@ import {
   type SevenDayCheck,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
@@ -208,7 +209,7 @@ export async function applyCase(
   if (!child) throw failure(AFTER_SALE_MSG.lineNotFound);
   let row: CaseRow;
   try {
-    row = await ctx.db.transaction(async (tx) => {
+    row = await transaction(ctx, async ({ db: tx }) => {
       const locked = await lockChildOrder(tx, child.id);
       const account = await lineAccount(tx, facts, line);
       const { open } = await lineStates(tx, [line.id]);
@@ -277,7 +278,7 @@ export async function cancelCase(ctx: MemberCtx, afterSaleNo: string): Promise<A
   // Once the return parcel is on its way the merchant must receive or refuse it.
   if (!['applied', 'approved', 'awaiting_return'].includes(row.status) || row.returnParcel)
     throw failure(AFTER_SALE_MSG.notCancellable);
-  const moved = await ctx.db.transaction((tx) =>
+  const moved = await transaction(ctx, ({ db: tx }) =>
     moveCase(tx, row, { event: 'cancel', actor: 'member', note: '会员撤销申请' }),
   );
   return caseDetail(ctx.db, moved);
@@ -295,7 +296,7 @@ export async function shipReturn(
   if (!TRACKING_NO.test(trackingNo)) throw failure(AFTER_SALE_MSG.badTracking);
   const row = await ownCase(ctx, input.afterSaleNo);
   const parcel: Parcel = { company, trackingNo, shipTime: now.toISOString() };
-  const updated = await ctx.db.transaction(async (tx) => {
+  const updated = await transaction(ctx, async ({ db: tx }) => {
     const [done] = await tx
       .update(afterSale)
       .set({ returnParcel: parcel })

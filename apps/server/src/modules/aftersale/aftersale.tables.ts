@@ -133,7 +133,8 @@ export const afterSaleRefund = pgTable(
     afterSaleId: bigint('after_sale_id', { mode: 'number' })
       .notNull()
       .references(() => afterSale.id, { onDelete: 'cascade' }),
-    channel: text('channel').$type<'points' | 'wechat'>().notNull(),
+    /** points, wechat, or pack (what gift cards paid, back to the same cards). */
+    channel: text('channel').$type<'points' | 'wechat' | 'pack'>().notNull(),
     amount: integer('amount').notNull(),
     outRefundNo: text('out_refund_no').notNull(),
     status: text('status').$type<'pending' | 'succeeded'>().notNull(),
@@ -143,5 +144,40 @@ export const afterSaleRefund = pgTable(
     uniqueIndex('after_sale_refund_case_idx').on(t.afterSaleId, t.channel),
     uniqueIndex('after_sale_refund_no_idx').on(t.outRefundNo),
     check('after_sale_refund_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Four eyes on after-sales refunds (issue 12): an operator with the after-sales permission
+ * proposes the refund of a case (the pro-rata split at that moment), a second operator with the
+ * finance permission executes or rejects it. One open proposal per case (partial unique index);
+ * the proposal's guarded status move and the refund run in one transaction, so two executions
+ * of one proposal refund once.
+ */
+export const afterSaleRefundProposal = pgTable(
+  'after_sale_refund_proposal',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id').notNull(),
+    afterSaleId: bigint('after_sale_id', { mode: 'number' })
+      .notNull()
+      .references(() => afterSale.id, { onDelete: 'cascade' }),
+    /** Console operator ids (the admin module's); kept as numbers, the audit log names them. */
+    proposerId: integer('proposer_id').notNull(),
+    cash: integer('cash').notNull(),
+    points: integer('points').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<'proposed' | 'executed' | 'rejected'>().notNull().default('proposed'),
+    deciderId: integer('decider_id'),
+    decideNote: text('decide_note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('after_sale_refund_proposal_open_idx').on(t.afterSaleId).where(sql`${t.status} = 'proposed'`),
+    check(
+      'after_sale_refund_proposal_check',
+      sql`${t.cash} >= 0 and ${t.points} >= 0 and ${t.status} in ('proposed', 'executed', 'rejected')`,
+    ),
   ],
 );

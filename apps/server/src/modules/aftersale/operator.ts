@@ -2,11 +2,14 @@ import { AFTER_SALE_MSG, type AfterSaleDetail, fenToYuan, RETURN_SHIP_DAYS } fro
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
+import { releaseGroup } from '../activity/group';
 import { releaseSeckill } from '../activity/seckill';
 import { returnStock } from '../catalog/inventory';
 import { orderLineNums, orderLinesById } from '../order/lines';
+import { refundToCards } from '../packs/packs.service';
 import { queueWechatRefund, succeededRefunds } from '../payment/refunds';
 import { postEntry } from '../points/points.service';
+import { refundOrderVouchers } from '../voucher/voucher.service';
 import { addComment, caseDetail } from './aftersale.service';
 import { afterSale, afterSaleLine, afterSaleRefund, type Parcel } from './aftersale.tables';
 import { type CaseRow, findCase, moveCase } from './machine';
@@ -148,25 +151,7 @@ export const refundCase = (db: Db, ref: CaseRef & { cash?: number; points?: numb
       .returning();
     if (!charged) throw failure(AFTER_SALE_MSG.overRefund);
     const what = `售后退款 ${row.afterSaleNo}`;
-    if (points > 0) {
-      await postEntry(tx, {
-        siteId: row.siteId,
-        memberId: row.memberId,
-        amount: points,
-        type: 'refund',
-        orderNo: row.orderNo,
-        note: what,
-        requestKey: `aftersale:${row.afterSaleNo}`,
-      });
-      await tx.insert(afterSaleRefund).values({
-        siteId: row.siteId,
-        afterSaleId: row.id,
-        channel: 'points',
-        amount: points,
-        outRefundNo: `P${row.afterSaleNo}`,
-        status: 'succeeded',
-      });
-    }
+    if (points > 0) await refundPointsPart(tx, row, points, what);
     if (cash > 0) {
       const outRefundNo = `R${row.afterSaleNo}`;
       await queueWechatRefund(tx, { orderId: row.orderId, outRefundNo, amount: cash, reason: what });
@@ -199,8 +184,47 @@ export const refundCase = (db: Db, ref: CaseRef & { cash?: number; points?: numb
   });
 
 /**
+ * The non-WeChat part of a case's refund: what gift cards paid for the order goes back to the
+ * same cards first (pay way pack; keyed by the case, so once), the rest to points; one refund
+ * row per channel.
+ */
+async function refundPointsPart(tx: Db, row: CaseRow, amount: number, what: string): Promise<void> {
+  const refundId = `aftersale:${row.afterSaleNo}`;
+  const byCards = await refundToCards(tx, { orderNo: row.orderNo, amount, refundId, actor: 'operator' });
+  const points = amount - byCards;
+  if (byCards > 0)
+    await tx.insert(afterSaleRefund).values({
+      siteId: row.siteId,
+      afterSaleId: row.id,
+      channel: 'pack',
+      amount: byCards,
+      outRefundNo: `K${row.afterSaleNo}`,
+      status: 'succeeded',
+    });
+  if (points === 0) return;
+  await postEntry(tx, {
+    siteId: row.siteId,
+    memberId: row.memberId,
+    amount: points,
+    type: 'refund',
+    orderNo: row.orderNo,
+    note: what,
+    requestKey: refundId,
+  });
+  await tx.insert(afterSaleRefund).values({
+    siteId: row.siteId,
+    afterSaleId: row.id,
+    channel: 'points',
+    amount: points,
+    outRefundNo: `P${row.afterSaleNo}`,
+    status: 'succeeded',
+  });
+}
+
+/**
  * Once every piece of every line of the order is refunded, the order's flash-sale stock and
- * the member's flash-sale count come back (once: releaseSeckill marks the order).
+ * the member's flash-sale count come back (once: releaseSeckill marks the order), and so do
+ * its vouchers whose template says so (once: they leave the order).
  */
 async function giveBackWhenAllRefunded(tx: Db, row: CaseRow): Promise<void> {
   const lines = await orderLineNums(tx, row.orderId);
@@ -214,7 +238,11 @@ async function giveBackWhenAllRefunded(tx: Db, row: CaseRow): Promise<void> {
       ),
     );
   const refunded = new Map(accounts.map((a) => [a.id, a.refundedQty]));
-  if (lines.every((l) => refunded.get(l.id) === l.num)) await releaseSeckill(tx, [row.orderNo]);
+  if (lines.every((l) => refunded.get(l.id) === l.num)) {
+    await releaseSeckill(tx, [row.orderNo]);
+    await refundOrderVouchers(tx, row.orderNo);
+    await releaseGroup(tx, [row.orderNo]);
+  }
 }
 
 /**

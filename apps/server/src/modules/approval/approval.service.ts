@@ -21,19 +21,32 @@ export const APPROVAL_MSG = {
   notWaiting: '订单不在待审批状态',
   badReason: '请填写不通过的原因（最多 200 字）',
   notFound: '订单不存在',
+  levelChanged: '订单审批状态已变化，请刷新后再试',
+  sameApprover: '两级审批须由不同人员完成',
 } as const;
 
+export interface RuleInput {
+  siteId: number;
+  minAmount: number;
+  levels: 1 | 2;
+  expireHours?: number;
+  isEnabled?: boolean;
+  minQty?: number | null;
+  sources?: number[];
+  vipLevelIds?: number[];
+}
+
 /** Sets a site's rule (the console's form); min amount in fen. */
-export async function setApprovalRule(
-  db: Db,
-  rule: { siteId: number; minAmount: number; levels: 1 | 2; expireHours?: number; isEnabled?: boolean },
-): Promise<ApprovalRule> {
+export async function setApprovalRule(db: Db, rule: RuleInput): Promise<ApprovalRule> {
   const values = {
     siteId: rule.siteId,
     minAmount: rule.minAmount,
     levels: rule.levels,
     expireHours: rule.expireHours ?? 48,
     isEnabled: rule.isEnabled ?? true,
+    minQty: rule.minQty ?? null,
+    sources: [...new Set(rule.sources ?? [])].sort((a, b) => a - b),
+    vipLevelIds: [...new Set(rule.vipLevelIds ?? [])].sort((a, b) => a - b),
   };
   const [row] = await db
     .insert(approvalRule)
@@ -43,17 +56,44 @@ export async function setApprovalRule(
   return row as ApprovalRule;
 }
 
+/** What a rule looks at in an order being submitted. */
+export interface OrderFactsForApproval {
+  siteId: number;
+  payAmount: number;
+  /** Pieces in the order. */
+  qty?: number;
+  /** Supply source codes of its lines. */
+  sources?: readonly number[];
+  /** The member's VIP level id (null: none). */
+  vipLevelId?: number | null;
+}
+
 /**
- * Whether an order of this amount must be approved on this site: the status it is created in
- * (11) and when it expires unapproved; undefined when it goes straight to payment.
+ * Whether the rule sends the order to approvers: for a member of a listed group (any member
+ * when none is listed), an order paying at least the amount, or of at least the pieces, or with
+ * a line from a listed source.
+ */
+export function ruleMatches(rule: ApprovalRule, order: OrderFactsForApproval): boolean {
+  if (!rule.isEnabled) return false;
+  if (rule.vipLevelIds.length > 0 && !rule.vipLevelIds.includes(order.vipLevelId ?? -1)) return false;
+  return (
+    order.payAmount >= rule.minAmount ||
+    (rule.minQty !== null && (order.qty ?? 0) >= rule.minQty) ||
+    (order.sources ?? []).some((source) => rule.sources.includes(source))
+  );
+}
+
+/**
+ * Whether this order must be approved on this site: the status it is created in (11) and when
+ * it expires unapproved; undefined when it goes straight to payment.
  */
 export async function approvalFor(
   db: Db,
-  order: { siteId: number; payAmount: number },
+  order: OrderFactsForApproval,
   now = new Date(),
 ): Promise<{ status: OrderStatus; expireAt: Date } | undefined> {
   const [rule] = await db.select().from(approvalRule).where(eq(approvalRule.siteId, order.siteId));
-  if (!rule?.isEnabled || order.payAmount < rule.minAmount) return undefined;
+  if (!rule || !ruleMatches(rule, order)) return undefined;
   return {
     status: ORDER_STATUS.pendingApproval,
     expireAt: new Date(now.getTime() + rule.expireHours * HOUR_MS),
@@ -83,10 +123,14 @@ export interface ApprovalInput {
  */
 export async function approveOrder(
   db: Db,
-  input: ApprovalInput & { payMinutes?: number },
+  input: ApprovalInput & { payMinutes?: number; expectStatus?: number },
   now = new Date(),
 ): Promise<OrderRow> {
   const order = await waitingOrder(db, input.siteId, input.orderNo);
+  // The level the approver saw: a second click (or tab) on a two-level order must not pass
+  // the level after it too.
+  if (input.expectStatus !== undefined && order.status !== input.expectStatus)
+    throw failure(`${APPROVAL_MSG.levelChanged}（${statusName(order.status)}）`);
   const [rule] = await db.select().from(approvalRule).where(eq(approvalRule.siteId, order.siteId));
   const passOn = order.status === ORDER_STATUS.pendingApproval && (rule?.levels ?? 1) === 2;
   const who = `${input.approver}${input.note ? `：${input.note.trim().slice(0, 200)}` : ''}`;

@@ -5,12 +5,13 @@ import {
   type CartItem,
   CartLineInput,
   idOf,
+  listFrom,
   MAX_CART_LINES,
   MAX_CART_NUM,
   readIntegers,
 } from '@sitemall/contract';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Member, RequestContext } from '../../context';
+import { type Member, type RequestContext, transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, failure } from '../../lib/errors';
 import { siteOf, sourceOf } from '../catalog/catalog.service';
@@ -45,14 +46,7 @@ export interface CartLineValue {
 }
 
 export function parseCartLines(value: unknown): CartLineValue[] {
-  let list = value;
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      throw badRequest(CART_MSG.badLines);
-    }
-  }
+  let list = listFrom(value, false);
   if (list && typeof list === 'object' && !Array.isArray(list)) list = [list];
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_CART_LINES)
     throw badRequest(CART_MSG.badLines);
@@ -72,25 +66,13 @@ export function parseCartLines(value: unknown): CartLineValue[] {
 /** Ids arrive as a list, "1,2,3" or its JSON text. */
 export function parseIdList(value: number[] | string | undefined): number[] {
   if (value === undefined) return [];
-  let list: unknown = value;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    list = text.startsWith('[') ? safeJson(text) : text.split(',');
-  }
+  const list = listFrom(value);
   if (!Array.isArray(list)) throw badRequest('参数 ids 格式不正确');
   // The contract's rule for ids in lists: digits or whole numbers in the int4 range.
   const ids = list.map(idOf);
   if (ids.length === 0 || ids.length > MAX_CART_LINES || ids.some((id) => id === undefined))
     throw badRequest('参数 ids 格式不正确');
   return [...new Set(ids as number[])];
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -115,7 +97,7 @@ export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise
     const earlier = sums.get(line.specificationId);
     sums.set(line.specificationId, { ...line, num: Math.min(MAX_CART_NUM, (earlier?.num ?? 0) + line.num) });
   }
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async ({ db: tx }) => {
     const added = await tx
       .insert(cartLine)
       .values(
@@ -168,7 +150,7 @@ export async function updateCartNum(ctx: MemberCtx, id: number, num: number): Pr
 
 /** Removes the member's lines; an id that is not the member's is refused and nothing is removed. */
 export async function deleteCartLines(ctx: MemberCtx, ids: number[]): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await transaction(ctx, async ({ db: tx }) => {
     const removed = await tx
       .delete(cartLine)
       .where(and(owner(ctx), inArray(cartLine.id, ids)))
@@ -179,7 +161,7 @@ export async function deleteCartLines(ctx: MemberCtx, ids: number[]): Promise<vo
 
 /** Selects or unselects the member's lines (all of them when ids is empty). */
 export async function selectCartLines(ctx: MemberCtx, ids: number[], isSelected: boolean): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await transaction(ctx, async ({ db: tx }) => {
     const changed = await tx
       .update(cartLine)
       .set({ isSelected })

@@ -1,6 +1,8 @@
 import {
   type HomeProductList,
+  idOf,
   isRowId,
+  listFrom,
   MAX_LIST_ITEMS,
   PAGE_SIZE,
   type ProductCard,
@@ -188,9 +190,11 @@ export async function cardsByIds(ctx: RequestContext, ids: readonly number[]): P
   });
 }
 
+/** The ids of a look-up; ids that are not ids are left out (a page of cards, not a checkout). */
 export function parseIds(ids: number[] | string): number[] {
-  const list = typeof ids === 'string' ? ids.split(',').map(Number) : ids;
-  return [...new Set(list.filter(isRowId))].slice(0, MAX_LIST_ITEMS);
+  const list = listFrom(ids);
+  const found = Array.isArray(list) ? list.map(idOf).filter(isRowId) : [];
+  return [...new Set(found)].slice(0, MAX_LIST_ITEMS);
 }
 
 /** "Guess you like": best sellers of the product's category, then of the site. */

@@ -221,3 +221,28 @@ export const tinyPage = pgTable(
   },
   (t) => [index('tiny_page_site_idx').on(t.siteId)],
 );
+
+/**
+ * The stock ledger of operators' adjustments: each console change of a specification's stock
+ * with its delta, the stock after it, the site it was made through, who and why. (Orders move
+ * stock too, recorded by their own rows.)
+ */
+export const stockMove = pgTable(
+  'stock_move',
+  {
+    id: serial('id').primaryKey(),
+    specificationId: integer('specification_id')
+      .notNull()
+      .references(() => productSpecification.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').notNull(),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    operatorId: integer('operator_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_move_spec_idx').on(t.specificationId, t.id),
+    check('stock_move_check', sql`${t.delta} <> 0 and ${t.stockAfter} >= 0`),
+  ],
+);

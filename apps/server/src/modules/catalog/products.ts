@@ -3,6 +3,7 @@ import {
   type CombinedStock,
   isRowId,
   type LimitCheck,
+  listFrom,
   MAX_LIST_ITEMS,
   PAGE_SIZE,
   type ProductDetail,
@@ -145,14 +146,8 @@ export async function productStock(ctx: RequestContext, productId: number): Prom
 
 /** Product lines arrive as a list or, from form data, as its JSON text. */
 export function parseLines(value: unknown): ProductLine[] {
-  let list = value;
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      throw badRequest('参数 productInfos 格式不正确');
-    }
-  }
+  const list = listFrom(value, false);
+  if (list === undefined) throw badRequest('参数 productInfos 格式不正确');
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_LIST_ITEMS)
     throw badRequest(`参数 productInfos 须为 1-${MAX_LIST_ITEMS} 条商品`);
   return list.map((item) => {

@@ -7,7 +7,7 @@ import {
   type MerchantApplyInput,
 } from '@sitemall/contract';
 import { and, desc, eq, or, type SQL } from 'drizzle-orm';
-import type { RequestContext } from '../../context';
+import { type RequestContext, transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, failure } from '../../lib/errors';
 import { siteOf } from '../catalog/catalog.service';
@@ -46,7 +46,7 @@ export async function applyMerchant(
     throw badRequest('营业执照图片不存在，请重新上传');
   }
   const text = (value: string) => value.trim();
-  return ctx.db.transaction(async (tx) => {
+  return transaction(ctx, async ({ db: tx }) => {
     const [pending] = await tx
       .select({ id: merchantApplication.id })
       .from(merchantApplication)

@@ -1,10 +1,14 @@
-import { fenToYuan, ORDER_STATUS } from '@sitemall/contract';
+import { fenToYuan, GROUP_MSG, ORDER_STATUS } from '@sitemall/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
+import { groupHoldsShipping, releaseGroup } from '../activity/group';
 import { releaseSeckill } from '../activity/seckill';
 import { returnStock } from '../catalog/inventory';
+import { refundToCards } from '../packs/packs.service';
+import { cashPaidFor, queueWechatRefund } from '../payment/refunds';
 import { entryByRequestKey, postEntry } from '../points/points.service';
+import { refundOrderVouchers } from '../voucher/voucher.service';
 import { moveOrders, type OrderRow, statusName } from './order.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 
@@ -104,6 +108,7 @@ export async function shipChildOrder(db: Db, input: ShipInput): Promise<ShipResu
     if (own) throw failure(`子订单已发货（${own.company} ${own.trackingNo}），不能再登记其他运单号`);
     if (!child.hasAddress) throw failure('虚拟商品子订单无需发货');
     if (!order.paidAt || !PAID_OPEN.includes(order.status)) throw refusalOf(order, '发货');
+    if (await groupHoldsShipping(tx, order.orderNo)) throw failure(GROUP_MSG.holdShipping);
 
     const now = input.now ?? new Date();
     const [shipment] = await tx
@@ -156,9 +161,9 @@ export interface RefundResult {
 
 /**
  * The refund rule: an operator cancels a paid order of which nothing has shipped. In one
- * transaction the order moves from 24 to 4 (order withdrawn) with a status log line, the
- * points go back through the ledger (type refund, request key refund:<orderNo>, so exactly
- * once) and the stock returns. Refused for unpaid orders (the member cancels those), for
+ * transaction the order moves from 24 to 4 (order withdrawn) with a status log line and each
+ * part of the payment goes back the way it came (refundLocked below); the vouchers whose
+ * template says so are unused again. Refused for unpaid orders (the member cancels those), for
  * shipped or completed ones (after-sales), and for orders with virtual goods (delivered at
  * payment). Running it again on a refunded order answers that refund.
  */
@@ -173,55 +178,92 @@ export async function refundOrder(
     .from(mallOrder)
     .where(and(eq(mallOrder.siteId, input.siteId), eq(mallOrder.orderNo, input.orderNo)));
   if (!found) throw failure(`站点 ${input.siteId} 没有订单 ${input.orderNo}`);
-  const requestKey = `refund:${input.orderNo}`;
+  return db.transaction((tx) =>
+    refundLocked(tx, found.id, (amount) => `运营取消订单并退款 ${amount}${reason ? `：${reason}` : ''}`),
+  );
+}
 
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, found.id);
-    const earlier = await entryByRequestKey(tx, {
+/**
+ * Refunds a paid, unshipped order whole in the caller's transaction (a group-buy team that
+ * failed, modules/activity/group-settle.ts): the same rule and paths as an operator's refund.
+ */
+export async function refundPaidOrder(tx: Db, orderNo: string, reason: string): Promise<RefundResult> {
+  const [found] = await tx.select({ id: mallOrder.id }).from(mallOrder).where(eq(mallOrder.orderNo, orderNo));
+  if (!found) throw failure(`没有订单 ${orderNo}`);
+  return refundLocked(tx, found.id, (amount) => `${reason}：${amount}`);
+}
+
+/**
+ * The refund itself, under the order's row lock: the order moves 24 -> 4, then each part of the
+ * payment goes back by the way it came, once: WeChat through the refund outbox (one refund
+ * number per order), cards to the same cards, the rest in points (ledger request key
+ * refund:<orderNo>); stock, flash-sale stock and the group-buy place return.
+ */
+async function refundLocked(
+  tx: Db,
+  orderId: number,
+  noteOf: (amount: string) => string,
+): Promise<RefundResult> {
+  const order = await lockOrder(tx, orderId);
+  const requestKey = `refund:${order.orderNo}`;
+  const earlier = await entryByRequestKey(tx, {
+    siteId: order.siteId,
+    memberId: order.memberId,
+    requestKey,
+  });
+  // Refunded before (whole, by whatever ways it was paid): answer that refund, change nothing.
+  if (earlier || (order.paidAt && order.status === ORDER_STATUS.withdrawn))
+    return { orderNo: order.orderNo, status: order.status, refunded: order.payAmount, isNew: false };
+  if (!order.paidAt) throw refusalOf(order, '退款');
+  const children = await tx.select().from(childOrder).where(eq(childOrder.orderId, order.id));
+  if (children.some((c) => !c.hasAddress)) throw failure('订单含已发放的虚拟商品，不能整单退款');
+  const [shipped] = await tx
+    .select({ trackingNo: orderShipment.trackingNo })
+    .from(orderShipment)
+    .where(
+      inArray(
+        orderShipment.childOrderId,
+        children.map((c) => c.id),
+      ),
+    );
+  if (shipped) throw failure(`订单已发货（运单号 ${shipped.trackingNo}），请走售后流程`);
+  if (!PAID_OPEN.includes(order.status)) throw refusalOf(order, '退款');
+
+  const note = noteOf(fenToYuan(order.payAmount));
+  await moveOrders(tx, [order.id], { from: order.status, to: ORDER_STATUS.withdrawn, note });
+  const cash = await cashPaidFor(tx, order);
+  if (cash > 0)
+    await queueWechatRefund(tx, {
+      orderId: order.id,
+      outRefundNo: `RF${order.orderNo}`,
+      amount: cash,
+      reason: note,
+    });
+  // Pay way pack: what the cards paid goes back to the same cards (keyed by the refund).
+  const cards = await refundToCards(tx, {
+    orderNo: order.orderNo,
+    amount: order.payAmount - cash,
+    refundId: requestKey,
+    actor: 'operator',
+  });
+  const points = order.payAmount - cash - cards;
+  if (points > 0)
+    await postEntry(tx, {
       siteId: order.siteId,
       memberId: order.memberId,
+      amount: points,
+      type: 'refund',
+      orderNo: order.orderNo,
+      note: `订单退款 ${order.orderNo}：${note}`,
       requestKey,
     });
-    if (earlier)
-      return { orderNo: order.orderNo, status: order.status, refunded: Number(earlier.amount), isNew: false };
-    if (order.paidAt && order.payAmount === 0 && order.status === ORDER_STATUS.withdrawn)
-      return { orderNo: order.orderNo, status: order.status, refunded: 0, isNew: false };
-    if (!order.paidAt) throw refusalOf(order, '退款');
-    const children = await tx.select().from(childOrder).where(eq(childOrder.orderId, order.id));
-    if (children.some((c) => !c.hasAddress)) throw failure('订单含已发放的虚拟商品，不能整单退款');
-    const [shipped] = await tx
-      .select({ trackingNo: orderShipment.trackingNo })
-      .from(orderShipment)
-      .where(
-        inArray(
-          orderShipment.childOrderId,
-          children.map((c) => c.id),
-        ),
-      );
-    if (shipped) throw failure(`订单已发货（运单号 ${shipped.trackingNo}），请走售后流程`);
-    if (!PAID_OPEN.includes(order.status)) throw refusalOf(order, '退款');
-
-    await moveOrders(tx, [order.id], {
-      from: order.status,
-      to: ORDER_STATUS.withdrawn,
-      note: `运营取消订单并退款 ${fenToYuan(order.payAmount)}${reason ? `：${reason}` : ''}`,
-    });
-    if (order.payAmount > 0)
-      await postEntry(tx, {
-        siteId: order.siteId,
-        memberId: order.memberId,
-        amount: order.payAmount,
-        type: 'refund',
-        orderNo: order.orderNo,
-        note: `订单退款 ${order.orderNo}${reason ? `：${reason}` : ''}`,
-        requestKey,
-      });
-    const lines = await tx
-      .select({ specificationId: orderLine.specificationId, num: orderLine.num })
-      .from(orderLine)
-      .where(eq(orderLine.orderId, order.id));
-    await returnStock(tx, lines);
-    await releaseSeckill(tx, [order.orderNo]);
-    return { orderNo: order.orderNo, status: ORDER_STATUS.withdrawn, refunded: order.payAmount, isNew: true };
-  });
+  const lines = await tx
+    .select({ specificationId: orderLine.specificationId, num: orderLine.num })
+    .from(orderLine)
+    .where(eq(orderLine.orderId, order.id));
+  await returnStock(tx, lines);
+  await releaseSeckill(tx, [order.orderNo]);
+  await releaseGroup(tx, [order.orderNo]);
+  await refundOrderVouchers(tx, order.orderNo);
+  return { orderNo: order.orderNo, status: ORDER_STATUS.withdrawn, refunded: order.payAmount, isNew: true };
 }

@@ -1,5 +1,5 @@
 import { type AdminOrderDetail, PAGE_SIZE } from '@sitemall/contract';
-import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chinaDay } from '../../lib/china-time';
 import { offsetOf } from '../../lib/paging';
@@ -13,6 +13,8 @@ export interface OrderSearch {
   /** Members to match (the console resolves a phone first); an empty list matches nothing. */
   memberIds?: number[];
   status?: number;
+  /** Any of these statuses (the approval queue: 11 and 12). */
+  statuses?: number[];
   from?: string;
   to?: string;
   pageNum?: number;
@@ -27,6 +29,7 @@ export async function searchOrders(db: Db, scope: 'all' | number[], query: Order
     query.orderNo ? eq(mallOrder.orderNo, query.orderNo.trim()) : undefined,
     query.memberIds ? inArray(mallOrder.memberId, query.memberIds) : undefined,
     query.status === undefined ? undefined : eq(mallOrder.status, query.status),
+    query.statuses ? inArray(mallOrder.status, query.statuses) : undefined,
     query.from ? gte(mallOrder.createdAt, chinaDay(query.from).start) : undefined,
     query.to ? lt(mallOrder.createdAt, chinaDay(query.to).end) : undefined,
   );
@@ -109,3 +112,33 @@ export const adminOrder = (o: OrderRow, memberPhone: string) => ({
   createdAt: o.createdAt.toISOString(),
   paidAt: o.paidAt?.toISOString() ?? null,
 });
+
+/** Today's figures of the console's dashboard: orders placed, and the amount paid, within the sites. */
+export async function dayFigures(db: Db, scope: 'all' | number[], day: { start: Date; end: Date }) {
+  const sites = scope === 'all' ? undefined : inArray(mallOrder.siteId, scope);
+  const [[placed], [paid]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(mallOrder)
+      .where(and(sites, gte(mallOrder.createdAt, day.start), lt(mallOrder.createdAt, day.end))),
+    db
+      .select({ sum: sql<string | null>`sum(${mallOrder.payAmount})` })
+      .from(mallOrder)
+      .where(and(sites, gte(mallOrder.paidAt, day.start), lt(mallOrder.paidAt, day.end))),
+  ]);
+  return { orders: placed?.n ?? 0, paidAmount: Number(paid?.sum ?? 0) };
+}
+
+/** How many orders of the sites are in any of these statuses (the approvals waiting). */
+export async function countInStatuses(db: Db, scope: 'all' | number[], statuses: number[]) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(mallOrder)
+    .where(
+      and(
+        scope === 'all' ? undefined : inArray(mallOrder.siteId, scope),
+        inArray(mallOrder.status, statuses),
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -1,4 +1,4 @@
-import { SOURCE_TYPES } from '@sitemall/contract';
+import { PROVIDER_ISSUED_SOURCES, SOURCE_TYPES } from '@sitemall/contract';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { TestApp } from '../../test/harness';
@@ -10,6 +10,8 @@ import { postEntry } from '../points/points.service';
 /** Test helpers for cart, address and order (real app, real database). */
 
 const VIRTUAL = SOURCE_TYPES.filter((s) => !s.hasAddressTab).map((s) => s.source);
+/** Virtual goods completed at payment (not tickets, top-ups or e-codes a provider issues after it). */
+const INSTANT = VIRTUAL.filter((source) => !PROVIDER_ISSUED_SOURCES.includes(source));
 
 export interface PickedSpec {
   productId: number;
@@ -25,7 +27,7 @@ export interface PickedSpec {
 export async function pickSpecs(
   db: Db,
   siteId: number,
-  options: { virtual?: boolean; count?: number; stock?: number } = {},
+  options: { virtual?: boolean; instant?: boolean; count?: number; stock?: number } = {},
 ): Promise<PickedSpec[]> {
   const rows = await db
     .selectDistinctOn([productSpecification.productId], {
@@ -52,7 +54,9 @@ export async function pickSpecs(
       and(
         options.virtual ? undefined : eq(siteProduct.limitNum, 0),
         sql`${sitePrice.price} > 0`,
-        options.virtual ? inArray(product.source, VIRTUAL) : notInArray(product.source, VIRTUAL),
+        options.virtual
+          ? inArray(product.source, options.instant ? INSTANT : VIRTUAL)
+          : notInArray(product.source, VIRTUAL),
       ),
     )
     .orderBy(asc(productSpecification.productId), asc(productSpecification.id))

@@ -9,6 +9,7 @@ import {
 import { chinaTime } from '../../lib/china-time';
 import { ok } from '../../lib/envelope';
 import { serve } from '../../lib/serve';
+import type { RedisSeckillGate } from '../activity/seckill-redis';
 import { memberCtx } from '../cart/cart.service';
 import { siteOf, sourceOf } from '../catalog/catalog.service';
 import type { WechatPay } from '../payment/wechat-pay';
@@ -29,6 +30,7 @@ import { computeFare, submitOrder } from './submit';
 export const orderRoutes: FastifyPluginAsyncTypebox<{
   orderExpireMinutes?: number;
   wechat: WechatPay;
+  seckillGate?: RedisSeckillGate;
 }> = async (app, opts) => {
   const expireMinutes = opts.orderExpireMinutes ?? DEFAULT_ORDER_EXPIRE_MINUTES;
 
@@ -37,6 +39,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{
     const result = await submitOrder(memberCtx(req.ctx), req.body, {
       idempotencyKey: Array.isArray(header) ? header[0] : header,
       expireMinutes,
+      seckillGate: opts.seckillGate,
     });
     return ok(result, ORDER_MSG.submitted);
   });

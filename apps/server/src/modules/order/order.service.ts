@@ -16,15 +16,19 @@ import {
   type TrackDetail,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
+import { releaseBargains } from '../activity/bargain';
+import { releaseGroup } from '../activity/group';
 import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/inventory';
 import type { WechatPay } from '../payment/wechat-pay';
 import { releaseOrderVouchers } from '../voucher/voucher.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
+import { providerGoodsOf } from './provider-goods';
 
 export type OrderRow = typeof mallOrder.$inferSelect;
 
@@ -163,6 +167,8 @@ export async function endUnpaidOrders(
   const orderNos = moved.map((o) => o.orderNo);
   await releaseOrderVouchers(tx, orderNos, note);
   await releaseSeckill(tx, orderNos);
+  await releaseGroup(tx, orderNos);
+  await releaseBargains(tx, orderNos);
   return moved;
 }
 
@@ -188,7 +194,7 @@ export async function cancelOrder(
   const from = WITHDRAWABLE.includes(order.status)
     ? (order.status as OrderStatus)
     : ORDER_STATUS.pendingPayment;
-  const moved = await ctx.db.transaction((tx) =>
+  const moved = await transaction(ctx, ({ db: tx }) =>
     endUnpaidOrders(tx, [order.id], ORDER_STATUS.withdrawn, note, from),
   );
   if (moved.length === 0) throw failure(ORDER_MSG.notCancellable);
@@ -198,7 +204,7 @@ export async function cancelOrder(
 /** Confirms receipt: awaiting receipt (22) becomes completed (23). */
 export async function confirmOrder(ctx: MemberCtx, orderNo: string): Promise<OrderState> {
   const order = await findOrder(ctx, orderNo);
-  const moved = await ctx.db.transaction((tx) =>
+  const moved = await transaction(ctx, ({ db: tx }) =>
     moveOrders(tx, [order.id], {
       from: ORDER_STATUS.awaitingReceipt,
       to: ORDER_STATUS.completed,
@@ -323,15 +329,17 @@ export async function orderCount(ctx: MemberCtx): Promise<OrderCount> {
 
 export async function orderDetail(ctx: MemberCtx, orderNo: string): Promise<OrderDetail> {
   const order = await findOrder(ctx, orderNo);
-  const [children, logs] = await Promise.all([
+  const [children, logs, providerGoods] = await Promise.all([
     childrenOf(ctx.db, [order.id]),
     ctx.db
       .select()
       .from(orderStatusLog)
       .where(eq(orderStatusLog.orderId, order.id))
       .orderBy(asc(orderStatusLog.id)),
+    providerGoodsOf(ctx.db, order.id),
   ]);
   return {
+    ...(providerGoods.length > 0 ? { providerGoods } : {}),
     ...summaryOf(order, children.get(order.id) ?? []),
     address: order.address ?? null,
     payWay: order.payWay,

@@ -238,7 +238,9 @@ describe('payOrder and my orders', () => {
   });
 
   it('completes a virtual-only order on payment', async () => {
-    const { orderNo } = (await submit({ productInfos: [line(virtual!, 1)] })).body.data;
+    // Goods completed at payment, not an e-code or ticket a provider issues after it.
+    const [instant] = await pickSpecs(t.db, 719, { virtual: true, instant: true, stock: 20 });
+    const { orderNo } = (await submit({ productInfos: [line(instant!, 1)] })).body.data;
     expect((await pay(orderNo)).body.data).toMatchObject({ status: 23, statusName: '已完成' });
   });
 

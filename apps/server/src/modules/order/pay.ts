@@ -10,8 +10,10 @@ import {
   type WechatCode,
 } from '@sitemall/contract';
 import { and, eq, gt } from 'drizzle-orm';
+import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
+import { groupPaid } from '../activity/group';
 import type { MemberCtx } from '../cart/cart.service';
 import { spendCards } from '../packs/packs.service';
 import type { OrderPaidByWechat, WechatPay } from '../payment/wechat-pay';
@@ -19,6 +21,7 @@ import { getBalance, postEntry } from '../points/points.service';
 import { useOrderVouchers } from '../voucher/voucher.service';
 import { findOrder, moveOrders, type OrderRow, statusName } from './order.service';
 import { mallOrder } from './order.tables';
+import { providerGoodsPaid } from './provider-goods';
 
 /** The pay ways this site offers (spec section 9: wx_pc and ye, filtered by paywayConf). */
 export const payWaysOf = (ctx: MemberCtx) =>
@@ -47,7 +50,14 @@ export const orderPaidByWechat: OrderPaidByWechat = async (tx, payment) => {
     note: payment.pointsAmount > 0 ? '积分+微信支付成功' : '微信支付成功',
     set: { payWay: PAY_WAY.wechatPc, paidAt: payment.paidAt },
   });
-  for (const o of moved) await useOrderVouchers(tx, o.orderNo);
+  for (const o of moved) {
+    await useOrderVouchers(tx, o.orderNo);
+    await providerGoodsPaid(tx, o);
+  }
+  await groupPaid(
+    tx,
+    moved.map((o) => o.orderNo),
+  );
   return moved.length > 0;
 };
 
@@ -107,7 +117,7 @@ export async function payOrder(
   const next = order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming;
   // The answer is built inside the transaction: once it commits, a read that fails (a lost
   // connection) must not turn a payment that went through into an error.
-  const paid = await ctx.db.transaction(async (tx) => {
+  const paid = await transaction(ctx, async ({ db: tx }) => {
     const [won] = await tx
       .update(mallOrder)
       .set({ payWay: input.payWay, paidAt: new Date() })
@@ -147,6 +157,8 @@ export async function payOrder(
     });
     if (!moved) throw new Error(`order ${order.orderNo} won but not moved`);
     await useOrderVouchers(tx, order.orderNo);
+    await groupPaid(tx, [order.orderNo]);
+    await providerGoodsPaid(tx, moved);
     return resultOf(ctx, moved, undefined, tx);
   });
   if (paid) return { result: paid, hasPaidNow: true };

@@ -1,20 +1,29 @@
 import { randomInt } from 'node:crypto';
 import {
+  BARGAIN_MSG,
   type Fare,
   type FareBody,
+  GROUP_MSG,
   ORDER_MSG,
   ORDER_STATUS,
+  ORDER_TYPE_BARGAIN,
+  ORDER_TYPE_GROUP,
   ORDER_TYPE_SECKILL,
+  PROVIDER_ISSUED_SOURCES,
   SECKILL_MSG,
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
+import { transaction } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
-import { type SeckillSale, seckillOffer, takeSeckill } from '../activity/seckill';
+import { bargainOffer, takeBargain } from '../activity/bargain';
+import { groupOffer, takeGroupSlot } from '../activity/group';
+import { seckillOffer, takeSeckill } from '../activity/seckill';
 import { enterSeckill } from '../activity/seckill-gate';
+import { openSeckillPass, type RedisSeckillGate, type SeckillPass } from '../activity/seckill-redis';
 import { defaultAddress, getAddress } from '../address/address.service';
 import { approvalFor } from '../approval/approval.service';
 import {
@@ -29,7 +38,7 @@ import { sourceOf } from '../catalog/catalog.service';
 import { reserveStock } from '../catalog/inventory';
 import { type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
 import { purchaseProblem } from '../catalog/purchasable';
-import { memberPricing } from '../vip/vip.service';
+import { levelIdOf, memberPricing } from '../vip/vip.service';
 import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';
 import { type FareGroup, fareList, fareOf } from './freight';
 import type { AddressSnapshot } from './order.tables';
@@ -72,7 +81,11 @@ interface PricedGroup extends FareGroup {
  * Prices lines from the server's own data (the client never sends a price) and checks each
  * against sale state, stock and the per-order purchase limit; groups them per supply source.
  */
-async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: SeckillSale) {
+async function priceLines(
+  ctx: MemberCtx,
+  input: CartLineValue[],
+  sale?: { specificationId: number; price: number },
+) {
   const merged = new Map<number, { productId: number; specificationId: number; num: number }>();
   for (const l of input) {
     const earlier = merged.get(l.specificationId);
@@ -86,7 +99,7 @@ async function priceLines(ctx: MemberCtx, input: CartLineValue[], sale?: Seckill
   const groups = new Map<number, PricedGroup>();
   for (const l of merged.values()) {
     const listed = specs.get(l.specificationId);
-    // A flash sale's line is priced at the activity price.
+    // A flash sale's, group buy's or bargain's line is priced at the activity's price.
     const spec =
       listed && sale?.specificationId === l.specificationId ? { ...listed, price: sale.price } : listed;
     const problem = purchaseProblem(spec, { ...l, perOrder: perProduct.get(l.productId) });
@@ -195,6 +208,8 @@ export interface SubmitOptions {
    * recipient of a sheet is no entry of the address book). Already validated by the caller.
    */
   address?: AddressSnapshot;
+  /** The flash sale's Redis admission gate (REDIS_URL); without it the database alone decides. */
+  seckillGate?: RedisSeckillGate;
 }
 
 /**
@@ -217,12 +232,72 @@ export async function submitOrder(
   }
   const voucherIds = parseVoucherIds(input.accVoucherIds);
   const { cartIds, lines } = await checkoutLines(ctx, input);
-  // Flash sale (activity module): checked here, stock and member count taken in the transaction.
+  const orderNo = newOrderNo();
+  // Flash sale (activity module): refused before any database work when sold out here or by
+  // the Redis gate; checked by the database next, stock and member count taken in the transaction.
+  const pass =
+    input.orderType === ORDER_TYPE_SECKILL
+      ? await openSeckillPass(
+          options.seckillGate,
+          { activityId: input.activityId, memberId: ctx.member.id, lines },
+          orderNo,
+          { db: ctx.db, offer: () => seckillOffer(ctx, lines, input.activityId) },
+        )
+      : undefined;
+  let committed = false;
+  try {
+    const result = await submitChecked(ctx, input, options, {
+      requestKey,
+      voucherIds,
+      cartIds,
+      lines,
+      orderNo,
+      pass,
+    });
+    // A parallel twin with the same request key may have made the order instead of this one.
+    committed = result.orderNo === orderNo;
+    return result;
+  } finally {
+    await pass?.close(committed);
+  }
+}
+
+async function submitChecked(
+  ctx: MemberCtx,
+  input: SubmitOrderBody,
+  options: SubmitOptions,
+  {
+    requestKey,
+    voucherIds,
+    cartIds,
+    lines,
+    orderNo,
+    pass,
+  }: {
+    requestKey: string | undefined;
+    voucherIds: number[];
+    cartIds: number[];
+    lines: CartLineValue[];
+    orderNo: string;
+    pass: SeckillPass | undefined;
+  },
+): Promise<SubmitOrderResult> {
   const sale =
     input.orderType === ORDER_TYPE_SECKILL ? await seckillOffer(ctx, lines, input.activityId) : undefined;
-  const groups = await priceLines(ctx, lines, sale);
-  // A flash-sale price takes no other discount.
+  if (sale) await pass?.confirm(sale);
+  // Group buy (activity module): checked here, the team's slot taken in the transaction.
+  const group =
+    input.orderType === ORDER_TYPE_GROUP
+      ? await groupOffer(ctx, lines, { activityId: input.activityId, teamId: input.teamId })
+      : undefined;
+  // Bargain (activity module): the member's successful bargain, taken in the transaction.
+  const bargain =
+    input.orderType === ORDER_TYPE_BARGAIN ? await bargainOffer(ctx, lines, input.bargainId) : undefined;
+  const groups = await priceLines(ctx, lines, sale ?? group ?? bargain);
+  // A flash-sale, group or bargain price takes no other discount.
   if (sale && voucherIds.length > 0) throw failure(SECKILL_MSG.noVoucher);
+  if (group && voucherIds.length > 0) throw failure(GROUP_MSG.noVoucher);
+  if (bargain && voucherIds.length > 0) throw failure(BARGAIN_MSG.noVoucher);
   const voucherAmount = await applyOrderVouchers(ctx, voucherIds, groups);
   const needsAddress = groups.some((g) => g.hasAddress);
   const address = needsAddress ? (options.address ?? (await deliveryAddress(ctx, input.addressId))) : null;
@@ -232,19 +307,29 @@ export async function submitOrder(
   const payAmount = goodsAmount + freightAmount - voucherAmount;
   if (!Number.isSafeInteger(payAmount) || payAmount > 2_147_483_647)
     throw failure('订单金额过大，请分开下单');
-  const orderNo = newOrderNo();
   // Approval (modules/approval): a site's rule may send the order to approvers first (11).
-  const approval = await approvalFor(ctx.db, { siteId: ctx.site.row.id, payAmount });
+  const ordered = groups.flatMap((g) => g.lines);
+  const approval = await approvalFor(ctx.db, {
+    siteId: ctx.site.row.id,
+    payAmount,
+    qty: ordered.reduce((sum, l) => sum + l.num, 0),
+    sources: ordered.map((l) => l.spec.source),
+    vipLevelId: await levelIdOf(ctx.db, ctx.site.row.id, ctx.member.id),
+  });
   const status = approval?.status ?? ORDER_STATUS.pendingPayment;
+  const unpaidEnd = Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000;
+  // A group-buy order must be paid before its team ends (the team is settled after that).
   const expireAt =
-    approval?.expireAt ?? new Date(Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000);
+    approval?.expireAt ?? new Date(Math.min(unpaidEnd, group?.teamEndsAt.getTime() ?? unpaidEnd));
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
-  const leaveSeckill = sale ? await enterSeckill(sale) : undefined;
+  const leaveSeckill = sale ? await enterSeckill(sale, { admitted: pass?.admitted }) : undefined;
   try {
-    await ctx.db.transaction(async (tx) => {
+    await transaction(ctx, async ({ db: tx }) => {
       // First, so that a rush's losers are refused before they queue on the product's stock row.
       if (sale) await takeSeckill(tx, sale, orderNo);
+      if (group) await takeGroupSlot(tx, group, orderNo);
+      if (bargain) await takeBargain(tx, bargain, orderNo);
       const short = await reserveStock(
         tx,
         groups.flatMap((g) => g.lines.map((l) => ({ specificationId: l.spec.specificationId, num: l.num }))),
@@ -266,7 +351,8 @@ export async function submitOrder(
           freightAmount,
           payAmount,
           voucherAmount,
-          isVirtual: !needsAddress,
+          // Goods a provider issues (cinema, top-up, e-codes) wait in 24 until issued (modules/provider).
+          isVirtual: !needsAddress && !groups.some((g) => PROVIDER_ISSUED_SOURCES.includes(g.source)),
           address,
           remark: input.remark ?? '',
           requestKey: requestKey ?? null,

@@ -8,6 +8,8 @@ import { memberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import type { Limiter } from '../identity/limits';
 import { bindCode } from '../voucher/voucher.service';
+import { checkBankCardNo } from './bank-card';
+import { buyPack, queryPackOrder, virtualCode } from './pack-orders';
 import {
   bindCard,
   cardCount,
@@ -69,6 +71,23 @@ export const packsRoutes: FastifyPluginAsync<{ masterKey: Buffer; limiter: Limit
   serve(app, packsApi.cashList, async (req) =>
     ok(await cashList(memberCtx(req.ctx), req.body.cardId, req.body.pageNum)),
   );
+
+  serve(app, packsApi.submitAndPay, async (req) => {
+    const { order, isNew } = await buyPack(memberCtx(req.ctx), opts.masterKey, req.body);
+    return ok(order, isNew ? PACK_MSG.bought : undefined);
+  });
+
+  serve(app, packsApi.query, async (req) => ok(await queryPackOrder(memberCtx(req.ctx), req.body.orderNo)));
+
+  serve(app, packsApi.virtualCode, async (req) =>
+    ok(await virtualCode(memberCtx(req.ctx), opts.masterKey, req.body.orderNo)),
+  );
+
+  serve(app, packsApi.unionBankCardNo, async (req) => {
+    memberCtx(req.ctx);
+    const checked = checkBankCardNo(req.body.cardNo);
+    return ok(checked, checked.valid ? undefined : PACK_MSG.badBankCardNo);
+  });
 
   // A paper ticket carries a voucher code: it is bound like one.
   serve(

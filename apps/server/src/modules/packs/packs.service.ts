@@ -1,12 +1,18 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  CARD_STATUS,
+  CARD_TRANSITIONS,
+  type CardEvent,
   type CardLedgerEntry,
+  type CardStatus,
+  movableFrom,
   PACK_MSG,
   PAGE_SIZE,
   type PackCard,
   type PackProduct,
 } from '@sitemall/contract';
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
@@ -26,7 +32,6 @@ const STATUS_NAME: Record<string, string> = {
   sold: '已售出',
   bound: '可用',
   frozen: '已冻结',
-  exhausted: '已用完',
   expired: '已过期',
   void: '已作废',
 };
@@ -67,11 +72,12 @@ export function normalizeCode(code: string): string | null {
   return /^[A-Z2-7]{16}$/.test(text) ? text : null;
 }
 
-const hashCode = (pepper: Buffer, code: string) => createHmac('sha256', pepper).update(code).digest('hex');
+export const hashCode = (pepper: Buffer, code: string) =>
+  createHmac('sha256', pepper).update(code).digest('hex');
 const hashPin = (pepper: Buffer, codeHash: string, pin: string) =>
   createHmac('sha256', pepper).update(`${codeHash}:${pin}`).digest('hex');
 
-const cardOf = (c: typeof packCard.$inferSelect): PackCard => ({
+export const cardOf = (c: typeof packCard.$inferSelect): PackCard => ({
   id: c.id,
   name: c.name,
   codeMasked: `**** **** **** ${c.codeLast4}`,
@@ -83,7 +89,7 @@ const cardOf = (c: typeof packCard.$inferSelect): PackCard => ({
   expireTime: c.expiresAt.toISOString(),
 });
 
-const productOf = (p: typeof packProduct.$inferSelect): PackProduct => ({
+export const productOf = (p: typeof packProduct.$inferSelect): PackProduct => ({
   id: p.id,
   name: p.name,
   faceValue: p.faceValue,
@@ -107,6 +113,96 @@ export async function packProductInfo(db: Db, siteId: number, id: number): Promi
     .where(and(eq(packProduct.siteId, siteId), eq(packProduct.id, id)));
   if (!row) throw failure(PACK_MSG.productNotFound);
   return productOf(row);
+}
+
+/** The status a new card starts in, by the event that makes it (CARD_TRANSITIONS). */
+function createdAs(event: CardEvent): CardStatus {
+  const made = CARD_TRANSITIONS.find((t) => t.from === null && t.event === event);
+  if (!made) throw new Error(`no card is created by ${event}`);
+  return made.to;
+}
+
+/**
+ * The one writer of card statuses after issue: moves the cards matching `where` by `event` to
+ * `to` from the statuses CARD_TRANSITIONS allows for that move, as one conditional UPDATE (of
+ * parallel moves of a card, one wins). A move not in the table throws before anything is
+ * written. Balances move elsewhere, always with their ledger entry.
+ */
+export async function moveCards(
+  tx: Db,
+  move: {
+    event: CardEvent;
+    to: CardStatus;
+    where: SQL | undefined;
+    set?: Partial<Pick<typeof packCard.$inferInsert, 'memberId' | 'boundAt' | 'balance'>>;
+  },
+): Promise<(typeof packCard.$inferSelect)[]> {
+  const from = movableFrom(CARD_TRANSITIONS, move.event, move.to);
+  if (from.length === 0) throw new Error(`card move ${move.event} to ${move.to} is not in CARD_TRANSITIONS`);
+  return tx
+    .update(packCard)
+    .set({ ...move.set, status: move.to })
+    .where(and(inArray(packCard.status, from), move.where))
+    .returning();
+}
+
+export const newCardPin = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/**
+ * Writes new cards of a product with their issue entries, in the caller's transaction: only
+ * the hashes of codes and PINs are kept. A batch (operator) or a purchase (pack order) issues.
+ */
+export async function insertCards(
+  tx: Db,
+  pepper: Buffer,
+  product: PackProduct,
+  plain: readonly { code: string; pin: string }[],
+  input: {
+    siteId: number;
+    batchId: number | null;
+    /** issue (operator batch, unsold), buy (bound to the buyer) or buyAsGift (sold). */
+    event: 'issue' | 'buy' | 'buyAsGift';
+    memberId: number | null;
+    bizId: string;
+    actor: string;
+    now: Date;
+  },
+): Promise<(typeof packCard.$inferSelect)[]> {
+  const status = createdAs(input.event);
+  const rows = await tx
+    .insert(packCard)
+    .values(
+      plain.map(({ code, pin }) => {
+        const codeHash = hashCode(pepper, code);
+        return {
+          siteId: input.siteId,
+          batchId: input.batchId,
+          name: product.name,
+          codeHash,
+          codeLast4: code.slice(-4),
+          pinHash: hashPin(pepper, codeHash, pin),
+          faceValue: product.faceValue,
+          balance: product.faceValue,
+          status,
+          memberId: input.memberId,
+          boundAt: status === CARD_STATUS.bound ? input.now : null,
+          expiresAt: new Date(input.now.getTime() + product.validityDays * 86_400_000),
+        };
+      }),
+    )
+    .returning();
+  await tx.insert(packLedger).values(
+    rows.map((r) => ({
+      siteId: input.siteId,
+      cardId: r.id,
+      delta: r.balance,
+      balanceAfter: r.balance,
+      bizType: 'issue',
+      bizId: input.bizId,
+      actor: input.actor,
+    })),
+  );
+  return rows;
 }
 
 /**
@@ -138,42 +234,16 @@ export async function issueCards(
       .returning({ id: packBatch.id });
     if (!batch) throw new Error('batch not created');
     const plain =
-      given ??
-      Array.from({ length: input.quantity }, () => ({
-        code: newCardCode(),
-        pin: String(randomInt(0, 1_000_000)).padStart(6, '0'),
-      }));
-    const rows = await tx
-      .insert(packCard)
-      .values(
-        plain.map(({ code, pin }) => {
-          const codeHash = hashCode(pepper, code);
-          return {
-            siteId: input.siteId,
-            batchId: batch.id,
-            name: product.name,
-            codeHash,
-            codeLast4: code.slice(-4),
-            pinHash: hashPin(pepper, codeHash, pin),
-            faceValue: product.faceValue,
-            balance: product.faceValue,
-            status: 'unsold',
-            expiresAt: new Date(now.getTime() + product.validityDays * 86_400_000),
-          };
-        }),
-      )
-      .returning({ id: packCard.id, balance: packCard.balance });
-    await tx.insert(packLedger).values(
-      rows.map((r) => ({
-        siteId: input.siteId,
-        cardId: r.id,
-        delta: r.balance,
-        balanceAfter: r.balance,
-        bizType: 'issue',
-        bizId: String(batch.id),
-        actor: input.issuedBy,
-      })),
-    );
+      given ?? Array.from({ length: input.quantity }, () => ({ code: newCardCode(), pin: newCardPin() }));
+    const rows = await insertCards(tx, pepper, product, plain, {
+      siteId: input.siteId,
+      batchId: batch.id,
+      event: 'issue',
+      memberId: null,
+      bizId: String(batch.id),
+      actor: input.issuedBy,
+      now,
+    });
     return {
       batchId: batch.id,
       cards: rows.map((r, i) => ({ id: r.id, ...(plain[i] as { code: string; pin: string }) })),
@@ -203,18 +273,13 @@ export async function bindCard(
   const pinOk = !!card && timingSafeEqual(given, Buffer.from(card.pinHash, 'hex'));
   if (!card || !pinOk) throw failure(PACK_MSG.badCode);
   if (card.memberId === ctx.member.id) throw failure(PACK_MSG.alreadyMine);
-  return ctx.db.transaction(async (tx) => {
-    const [bound] = await tx
-      .update(packCard)
-      .set({ status: 'bound', memberId: ctx.member.id, boundAt: new Date() })
-      .where(
-        and(
-          eq(packCard.id, card.id),
-          sql`${packCard.status} in ('unsold', 'sold')`,
-          gt(packCard.expiresAt, new Date()),
-        ),
-      )
-      .returning();
+  return transaction(ctx, async ({ db: tx }) => {
+    const [bound] = await moveCards(tx, {
+      event: 'bind',
+      to: CARD_STATUS.bound,
+      where: and(eq(packCard.id, card.id), gt(packCard.expiresAt, new Date())),
+      set: { memberId: ctx.member.id, boundAt: new Date() },
+    });
     if (!bound) throw failure(PACK_MSG.badCode);
     await tx.insert(packLedger).values({
       siteId: bound.siteId,
@@ -324,11 +389,165 @@ export async function spendCards(
       balanceAfter: after.balance,
       bizType: 'pay',
       bizId: input.orderNo,
+      orderNo: input.orderNo,
       actor: input.actor,
     });
     left -= take;
   }
   return input.amount - left;
+}
+
+/** What a refund (its id) gave back to cards so far: 0 when it has not run. */
+export async function cardRefundOf(tx: Db, input: { orderNo: string; refundId: string }): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${packLedger.delta}), 0)::int` })
+    .from(packLedger)
+    .where(
+      and(
+        eq(packLedger.orderNo, input.orderNo),
+        eq(packLedger.bizType, 'refund'),
+        eq(packLedger.bizId, input.refundId),
+      ),
+    );
+  return Number(row?.sum ?? 0);
+}
+
+/** Per card, what it paid for an order and what refunds gave back to it so far. */
+const cardAccountsOf = (tx: Db, orderNo: string) =>
+  tx
+    .select({
+      cardId: packLedger.cardId,
+      paid: sql<number>`coalesce(-sum(${packLedger.delta}) filter (where ${packLedger.bizType} = 'pay'), 0)::int`,
+      refunded: sql<number>`coalesce(sum(${packLedger.delta}) filter (where ${packLedger.bizType} = 'refund'), 0)::int`,
+    })
+    .from(packLedger)
+    .where(eq(packLedger.orderNo, orderNo))
+    .groupBy(packLedger.cardId)
+    .orderBy(asc(packLedger.cardId));
+
+/**
+ * A refund of an order paid partly with cards (issue 13): gives back up to `amount` to the
+ * cards that paid it, each at most what it paid for the order less what earlier refunds gave
+ * it, in the refund's transaction. The cards are locked (id order) before their accounts are
+ * read, so parallel refunds of one order queue and never give a card back more than it paid;
+ * the refund id keys the ledger entries, so running a refund again gives nothing twice (it
+ * answers what it gave). Answers the fen given to cards; the caller refunds the rest in points.
+ * An expired card gets its share too (the expiry job clears it again).
+ */
+export async function refundToCards(
+  tx: Db,
+  input: { orderNo: string; amount: number; refundId: string; actor: string },
+): Promise<number> {
+  if (input.amount <= 0) return 0;
+  const first = await cardAccountsOf(tx, input.orderNo);
+  if (first.length === 0) return 0;
+  await tx
+    .select({ id: packCard.id })
+    .from(packCard)
+    .where(
+      inArray(
+        packCard.id,
+        first.map((a) => a.cardId),
+      ),
+    )
+    .orderBy(asc(packCard.id))
+    .for('update');
+  const before = await cardRefundOf(tx, input);
+  if (before > 0) return before;
+  let left = input.amount;
+  for (const account of await cardAccountsOf(tx, input.orderNo)) {
+    const give = Math.min(Number(account.paid) - Number(account.refunded), left);
+    if (give <= 0) continue;
+    const [after] = await tx
+      .update(packCard)
+      .set({ balance: sql`${packCard.balance} + ${give}` })
+      .where(
+        and(eq(packCard.id, account.cardId), sql`${packCard.balance} + ${give} <= ${packCard.faceValue}`),
+      )
+      .returning({ balance: packCard.balance, siteId: packCard.siteId });
+    if (!after) throw new Error(`card ${account.cardId} cannot take back ${give}`);
+    await tx.insert(packLedger).values({
+      siteId: after.siteId,
+      cardId: account.cardId,
+      delta: give,
+      balanceAfter: after.balance,
+      bizType: 'refund',
+      bizId: input.refundId,
+      orderNo: input.orderNo,
+      actor: input.actor,
+    });
+    left -= give;
+    if (left === 0) break;
+  }
+  return input.amount - left;
+}
+
+/**
+ * The card expiry job (design section 2): cards past their end lose their balance with an
+ * `expire` ledger entry and move to expired. Batches lock due cards with FOR UPDATE SKIP
+ * LOCKED, so several processes share the work and never take one card twice; the entry is
+ * keyed by the last ledger entry it follows, so a rerun writes nothing and a refund that later
+ * reaches an expired card is cleared by the next run. Answers the cards cleared or moved.
+ */
+export async function expireCards(db: Db, now = new Date(), batch = 100): Promise<number> {
+  const movable = movableFrom(CARD_TRANSITIONS, 'expire', CARD_STATUS.expired);
+  let done = 0;
+  for (;;) {
+    const moved = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: packCard.id, siteId: packCard.siteId, balance: packCard.balance })
+        .from(packCard)
+        .where(
+          and(lte(packCard.expiresAt, now), or(gt(packCard.balance, 0), inArray(packCard.status, movable))),
+        )
+        .orderBy(asc(packCard.id))
+        .limit(batch)
+        .for('update', { skipLocked: true });
+      for (const card of due) {
+        if (card.balance > 0) {
+          const [last] = await tx
+            .select({ id: sql<number>`max(${packLedger.id})` })
+            .from(packLedger)
+            .where(eq(packLedger.cardId, card.id));
+          await tx.update(packCard).set({ balance: 0 }).where(eq(packCard.id, card.id));
+          await tx.insert(packLedger).values({
+            siteId: card.siteId,
+            cardId: card.id,
+            delta: -card.balance,
+            balanceAfter: 0,
+            bizType: 'expire',
+            bizId: `after:${last?.id ?? 0}`,
+            actor: 'system',
+          });
+        }
+        await moveCards(tx, { event: 'expire', to: CARD_STATUS.expired, where: eq(packCard.id, card.id) });
+      }
+      return due.length;
+    });
+    done += moved;
+    if (moved < batch) return done;
+  }
+}
+
+/**
+ * The liability report of a site (for the console): what its cards still owe — the sum of
+ * balances of cards not expired or void, by status, at this moment.
+ */
+export async function cardLiability(
+  db: Db,
+  siteId: number,
+): Promise<{ status: string; cards: number; balance: number }[]> {
+  const rows = await db
+    .select({
+      status: packCard.status,
+      cards: count(),
+      balance: sql<number>`coalesce(sum(${packCard.balance}), 0)::bigint`,
+    })
+    .from(packCard)
+    .where(and(eq(packCard.siteId, siteId), inArray(packCard.status, ['unsold', 'sold', 'bound', 'frozen'])))
+    .groupBy(packCard.status)
+    .orderBy(asc(packCard.status));
+  return rows.map((r) => ({ status: r.status, cards: Number(r.cards), balance: Number(r.balance) }));
 }
 
 /** The demo's gift cards (documented like the demo passwords; demo mode only). */

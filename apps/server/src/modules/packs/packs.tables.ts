@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -58,9 +59,8 @@ export const packCard = pgTable(
   {
     id: serial('id').primaryKey(),
     siteId: integer('site_id').notNull(),
-    batchId: integer('batch_id')
-      .notNull()
-      .references(() => packBatch.id),
+    /** The operator's batch; null for a card a member bought (its pack_order names it). */
+    batchId: integer('batch_id').references(() => packBatch.id),
     name: text('name').notNull(),
     codeHash: text('code_hash').notNull(),
     codeLast4: text('code_last4').notNull(),
@@ -94,12 +94,51 @@ export const packLedger = pgTable(
     /** issue, bind, pay, refund, adjust, expire. */
     bizType: text('biz_type').notNull(),
     bizId: text('biz_id').notNull(),
+    /** The mall order a pay or refund entry belongs to: what a card gave to an order comes back to it. */
+    orderNo: text('order_no'),
     actor: text('actor').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('pack_ledger_biz_idx').on(t.cardId, t.bizType, t.bizId),
     index('pack_ledger_card_idx').on(t.cardId, t.id),
+    index('pack_ledger_order_idx').on(t.orderNo),
     check('pack_ledger_balance_check', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/**
+ * A member's purchase of a pack product (/api/packs/order/submitAndPay): paid in one
+ * transaction with the points debit and the card it issues. (site, member, request id) is
+ * unique, so a retried purchase answers the first one. The card's code is kept sealed
+ * (AES-GCM under a key derived from the master key) so its buyer can read it again for a while
+ * (/api/packs/virtualCode); the card itself keeps only hashes.
+ */
+export const packOrder = pgTable(
+  'pack_order',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    memberId: integer('member_id').notNull(),
+    packProductId: integer('pack_product_id')
+      .notNull()
+      .references(() => packProduct.id),
+    requestId: text('request_id').notNull(),
+    payWay: text('pay_way').notNull(),
+    payAmount: integer('pay_amount').notNull(),
+    /** Bound to the buyer at payment, or kept sold for the buyer to give away. */
+    asGift: boolean('as_gift').notNull().default(false),
+    status: text('status').notNull(),
+    cardId: integer('card_id').references(() => packCard.id),
+    codeSealed: text('code_sealed'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('pack_order_no_idx').on(t.orderNo),
+    uniqueIndex('pack_order_request_idx').on(t.siteId, t.memberId, t.requestId),
+    index('pack_order_member_idx').on(t.siteId, t.memberId, t.id),
+    check('pack_order_amount_check', sql`${t.payAmount} >= 0 and ${t.status} in ('paid')`),
   ],
 );

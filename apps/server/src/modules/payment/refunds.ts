@@ -62,3 +62,13 @@ export async function succeededRefunds(db: Db, outRefundNos: readonly string[]):
     .where(and(inArray(payRefund.outRefundNo, [...outRefundNos]), eq(payRefund.status, 'SUCCESS')));
   return new Set(rows.map((r) => r.no));
 }
+
+/** WeChat's status of each refund among `outRefundNos` (requested, PROCESSING, SUCCESS, ...). */
+export async function refundStatuses(db: Db, outRefundNos: readonly string[]): Promise<Map<string, string>> {
+  if (outRefundNos.length === 0) return new Map();
+  const rows = await db
+    .select({ no: payRefund.outRefundNo, status: payRefund.status })
+    .from(payRefund)
+    .where(inArray(payRefund.outRefundNo, [...outRefundNos]));
+  return new Map(rows.map((r) => [r.no, r.status]));
+}

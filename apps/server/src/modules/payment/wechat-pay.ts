@@ -6,6 +6,7 @@ import {
   wechatNotifyPath,
 } from '@sitemall/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
@@ -364,7 +365,7 @@ export function createWechatPay(deps: WechatPayDeps) {
       const outTradeNo = `${order.orderNo}W${attempts + 1}`;
       let code: CodeRow;
       try {
-        code = await ctx.db.transaction(async (tx) => {
+        code = await transaction(ctx, async ({ db: tx }) => {
           const [row] = await tx
             .insert(wechatCode)
             .values({
@@ -436,6 +437,28 @@ export function createWechatPay(deps: WechatPayDeps) {
       if (!merchant) return false;
       await refreshCode(db, merchant, code);
       return true;
+    },
+
+    /**
+     * Sends one queued refund now (the console's retry), with its one out_refund_no: a refund
+     * WeChat has not accepted yet is asked again, an accepted one is queried. Answers WeChat's
+     * status as recorded afterwards (undefined: no such refund).
+     */
+    async retryRefund(db: Db, outRefundNo: string): Promise<string | undefined> {
+      const [refund] = await db.select().from(payRefund).where(eq(payRefund.outRefundNo, outRefundNo));
+      if (!refund) return undefined;
+      const merchant = await deps.merchants.forSite(refund.siteId);
+      if (merchant && refund.status === 'requested') await requestRefund(db, merchant, refund);
+      else if (merchant && refund.status === 'PROCESSING') {
+        const answer = await merchant.client.queryRefund(outRefundNo).catch(() => undefined);
+        if (answer?.status && answer.status !== 'PROCESSING')
+          await settleRefund(db, refund, answer.status, answer.refund_id);
+      }
+      const [after] = await db
+        .select({ status: payRefund.status })
+        .from(payRefund)
+        .where(eq(payRefund.outRefundNo, outRefundNo));
+      return after?.status;
     },
 
     /**

@@ -138,3 +138,24 @@ export async function listBills(db: Db, query: BillQuery) {
   ]);
   return { list, total: total?.total ?? 0, pageNum: query.pageNum, pageSize: PAGE_SIZE };
 }
+
+/**
+ * Net points each member of a site spent on orders: payments and mixed-payment holds less
+ * refunds and released holds (the VIP rule levels, modules/vip). Members who spent none are
+ * left out.
+ */
+export async function pointsSpentPerMember(
+  db: Pick<Db, 'select'>,
+  siteId: number,
+): Promise<{ memberId: number; spent: number }[]> {
+  const spent = sql<number>`(-sum(${pointsEntry.amount}))::bigint`;
+  const rows = await db
+    .select({ memberId: pointsEntry.memberId, spent })
+    .from(pointsEntry)
+    .where(
+      and(eq(pointsEntry.siteId, siteId), sql`${pointsEntry.type} in ('pay', 'hold', 'release', 'refund')`),
+    )
+    .groupBy(pointsEntry.memberId)
+    .having(sql`-sum(${pointsEntry.amount}) > 0`);
+  return rows.map((r) => ({ memberId: r.memberId, spent: Number(r.spent) }));
+}

@@ -4,12 +4,16 @@ import {
   type ClaimMode,
   fenToYuan,
   idOf,
+  listFrom,
   type MemberVoucher,
+  movableFrom,
   PAGE_SIZE,
   VOUCHER_MSG,
   VOUCHER_STATUS,
   VOUCHER_TABS,
+  VOUCHER_TRANSITIONS,
   type VoucherCount,
+  type VoucherEvent,
   type VoucherKind,
   type VoucherPage,
   type VoucherRules,
@@ -362,17 +366,9 @@ export async function voucherProducts(db: Db, siteId: number, templateId: number
 
 /** The voucher ids a checkout names: a list, "1,2", or its JSON text; anything else is refused. */
 export function parseVoucherIds(value: unknown): number[] {
-  let list = value;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (text === '' || text === '[]') return [];
-    try {
-      list = text.startsWith('[') ? JSON.parse(text) : text.split(',');
-    } catch {
-      throw failure(VOUCHER_MSG.unavailable);
-    }
-  }
-  if (list === undefined || list === null) return [];
+  if (value === undefined || value === null) return [];
+  const list = listFrom(value);
+  if (list === null) return [];
   if (!Array.isArray(list)) throw failure(VOUCHER_MSG.unavailable);
   const named = list.filter((v) => String(v).trim() !== '');
   const ids = named.map(idOf);
@@ -508,26 +504,42 @@ export async function voucherSavings(
   return { savings: applied.savings, total: applied.total };
 }
 
-/** Writes the event rows of vouchers that moved. */
-async function logMoves(
+/**
+ * The one writer of voucher statuses (after the claim inserts them): moves the vouchers that
+ * match `where` by `event` to `to`, from the status VOUCHER_TRANSITIONS names for that move,
+ * as a conditional UPDATE on it (of parallel moves of one voucher, one wins), with an event row
+ * per voucher moved. A move not in the table throws before anything is written.
+ */
+export async function moveVouchers(
   tx: Db,
-  moved: { id: number; siteId: number }[],
-  from: VoucherStatus | null,
-  to: () => string,
-  orderNo: string | null,
-  note: string,
-) {
-  if (moved.length === 0) return;
-  await tx.insert(voucherEvent).values(
-    moved.map((m) => ({
-      voucherId: m.id,
-      siteId: m.siteId,
-      fromStatus: from,
-      toStatus: to(),
-      orderNo,
-      note,
-    })),
-  );
+  move: {
+    event: VoucherEvent;
+    to: VoucherStatus;
+    where: SQL | undefined;
+    set?: Partial<Pick<VoucherRow, 'orderNo' | 'lockedAt' | 'usedAt'>>;
+    orderNo: string | null;
+    note: string;
+  },
+): Promise<{ id: number; siteId: number }[]> {
+  const from = movableFrom(VOUCHER_TRANSITIONS, move.event, move.to)[0];
+  if (!from) throw new Error(`voucher move ${move.event} to ${move.to} is not in VOUCHER_TRANSITIONS`);
+  const moved = await tx
+    .update(voucher)
+    .set({ ...move.set, status: move.to })
+    .where(and(eq(voucher.status, from), move.where))
+    .returning({ id: voucher.id, siteId: voucher.siteId });
+  if (moved.length > 0)
+    await tx.insert(voucherEvent).values(
+      moved.map((m) => ({
+        voucherId: m.id,
+        siteId: m.siteId,
+        fromStatus: from,
+        toStatus: move.to,
+        orderNo: move.orderNo,
+        note: move.note,
+      })),
+    );
+  return moved;
 }
 
 /**
@@ -538,31 +550,49 @@ async function logMoves(
 export async function lockVouchers(tx: Db, ctx: MemberCtx, ids: readonly number[], orderNo: string) {
   if (ids.length === 0) return;
   const now = new Date();
-  const moved = await tx
-    .update(voucher)
-    .set({ status: VOUCHER_STATUS.locked, orderNo, lockedAt: now })
-    .where(
-      and(
-        mine(ctx),
-        inArray(voucher.id, [...ids]),
-        eq(voucher.status, VOUCHER_STATUS.unused),
-        lte(voucher.validFrom, now),
-        gt(voucher.validTo, now),
-      ),
-    )
-    .returning({ id: voucher.id, siteId: voucher.siteId });
+  const moved = await moveVouchers(tx, {
+    event: 'lock',
+    to: VOUCHER_STATUS.locked,
+    where: and(
+      mine(ctx),
+      inArray(voucher.id, [...ids]),
+      lte(voucher.validFrom, now),
+      gt(voucher.validTo, now),
+    ),
+    set: { orderNo, lockedAt: now },
+    orderNo,
+    note: '下单锁定',
+  });
   if (moved.length !== ids.length) throw failure(VOUCHER_MSG.unavailable);
-  await logMoves(tx, moved, VOUCHER_STATUS.unused, () => VOUCHER_STATUS.locked, orderNo, '下单锁定');
 }
 
 /** The order was paid: its locked vouchers are used (in the payment's transaction). */
 export async function useOrderVouchers(tx: Db, orderNo: string) {
-  const moved = await tx
-    .update(voucher)
-    .set({ status: VOUCHER_STATUS.used, usedAt: new Date() })
-    .where(and(eq(voucher.orderNo, orderNo), eq(voucher.status, VOUCHER_STATUS.locked)))
-    .returning({ id: voucher.id, siteId: voucher.siteId });
-  await logMoves(tx, moved, VOUCHER_STATUS.locked, () => VOUCHER_STATUS.used, orderNo, '订单支付');
+  await moveVouchers(tx, {
+    event: 'use',
+    to: VOUCHER_STATUS.used,
+    where: eq(voucher.orderNo, orderNo),
+    set: { usedAt: new Date() },
+    orderNo,
+    note: '订单支付',
+  });
+}
+
+/** Vouchers of an order leaving it: unused again, or expired when past their end. */
+async function backFromOrder(
+  tx: Db,
+  event: 'release' | 'refundBack',
+  where: SQL,
+  orderNo: string,
+  note: string,
+) {
+  const now = new Date();
+  const cleared = { orderNo: null, lockedAt: null, usedAt: null };
+  for (const [to, within] of [
+    [VOUCHER_STATUS.unused, gt(voucher.validTo, now)],
+    [VOUCHER_STATUS.expired, lte(voucher.validTo, now)],
+  ] as const)
+    await moveVouchers(tx, { event, to, where: and(where, within), set: cleared, orderNo, note });
 }
 
 /**
@@ -570,52 +600,39 @@ export async function useOrderVouchers(tx: Db, orderNo: string) {
  * when past their end. Only locked vouchers of those orders move, so a second call moves none.
  */
 export async function releaseOrderVouchers(tx: Db, orderNos: readonly string[], note: string) {
-  if (orderNos.length === 0) return;
-  const rows = await tx
-    .select({ id: voucher.id, orderNo: voucher.orderNo })
-    .from(voucher)
-    .where(and(inArray(voucher.orderNo, [...orderNos]), eq(voucher.status, VOUCHER_STATUS.locked)));
-  if (rows.length === 0) return;
-  const moved = await tx
-    .update(voucher)
-    .set({
-      status: sql`case when ${voucher.validTo} <= now() then 'expired' else 'unused' end`,
-      orderNo: null,
-      lockedAt: null,
-    })
-    .where(
-      and(
-        inArray(
-          voucher.id,
-          rows.map((r) => r.id),
-        ),
-        eq(voucher.status, VOUCHER_STATUS.locked),
-      ),
-    )
-    .returning({ id: voucher.id, siteId: voucher.siteId, status: voucher.status });
-  if (moved.length === 0) return;
-  const orderOf = new Map(rows.map((r) => [r.id, r.orderNo]));
-  await tx.insert(voucherEvent).values(
-    moved.map((m) => ({
-      voucherId: m.id,
-      siteId: m.siteId,
-      fromStatus: VOUCHER_STATUS.locked,
-      toStatus: m.status,
-      orderNo: orderOf.get(m.id) ?? null,
-      note,
-    })),
+  for (const orderNo of orderNos)
+    await backFromOrder(tx, 'release', eq(voucher.orderNo, orderNo), orderNo, note);
+}
+
+/**
+ * The order was refunded in full: its used vouchers whose template says so (refundReturns)
+ * are unused again, or expired when past their end. They leave the order (order number
+ * cleared), so a second call moves none: once.
+ */
+export async function refundOrderVouchers(tx: Db, orderNo: string) {
+  const returning = tx
+    .select({ id: voucherTemplate.id })
+    .from(voucherTemplate)
+    .where(eq(voucherTemplate.refundReturns, true));
+  await backFromOrder(
+    tx,
+    'refundBack',
+    and(eq(voucher.orderNo, orderNo), inArray(voucher.templateId, returning)) as SQL,
+    orderNo,
+    '订单全额退款，退回优惠券',
   );
 }
 
 /** Unused vouchers past their end become expired (the job; reads already show them so). */
 export async function expireVouchers(db: Db, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
-    const moved = await tx
-      .update(voucher)
-      .set({ status: VOUCHER_STATUS.expired })
-      .where(and(eq(voucher.status, VOUCHER_STATUS.unused), lte(voucher.validTo, now)))
-      .returning({ id: voucher.id, siteId: voucher.siteId });
-    await logMoves(tx, moved, VOUCHER_STATUS.unused, () => VOUCHER_STATUS.expired, null, '到期失效');
+    const moved = await moveVouchers(tx, {
+      event: 'expire',
+      to: VOUCHER_STATUS.expired,
+      where: lte(voucher.validTo, now),
+      orderNo: null,
+      note: '到期失效',
+    });
     return moved.length;
   });
 }

@@ -7,6 +7,9 @@ export interface BankTicketUser {
   phone?: string;
   /** The ticket's own id: a ticket is accepted once. */
   ticketId: string;
+  /** The bank's VIP claim: the level's rank on the site (0 = none) and its end (epoch ms). */
+  vipLevel?: number;
+  vipExpiresAt?: number;
 }
 
 export interface DingtalkUser {

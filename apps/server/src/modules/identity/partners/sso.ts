@@ -8,6 +8,7 @@ import {
   MSG,
 } from '@sitemall/contract';
 import { AppError, failure } from '../../../lib/errors';
+import { levelFromPartner, vipClaimOf } from '../../vip/vip.service';
 import { hmacHex, openPartnerParams, partnerKeyOf, sameText, sealPartnerParams } from '../crypto';
 import type { IdentityCtx } from '../deps';
 import { memberOf, siteOf } from '../identity.service';
@@ -49,7 +50,13 @@ async function gate(ctx: IdentityCtx) {
  */
 export async function partnerMember(
   ctx: IdentityCtx,
-  input: { partner: string; externalId: unknown; phone?: unknown },
+  input: {
+    partner: string;
+    externalId: unknown;
+    phone?: unknown;
+    vipLevel?: unknown;
+    vipExpiresAt?: unknown;
+  },
 ): Promise<LoginResult> {
   const siteId = siteOf(ctx).row.id;
   if (typeof input.externalId !== 'string' || !EXTERNAL_ID.test(input.externalId)) throw wrongUserId();
@@ -64,8 +71,17 @@ export async function partnerMember(
     // A concurrent first login may have linked another member first: that link wins.
     row = (await memberByExternalId(ctx.db, key)) ?? row;
   }
+  // The partner's VIP claim (issue 13): the member's level, until its end.
+  await levelFromPartner(ctx.db, {
+    siteId,
+    memberId: row.id,
+    claim: vipClaimOf(input.vipLevel, input.vipExpiresAt),
+  });
   return startSession(ctx, row);
 }
+
+/** The VIP claim fields of a partner's encrypted parameters. */
+const vipOf = (p: Record<string, unknown>) => ({ vipLevel: p.vipLevel, vipExpiresAt: p.vipExpiresAt });
 
 /** Opens parameters a partner encrypted with the site's key for it; fresh and used once. */
 async function openParams(ctx: IdentityCtx, partner: string, sealed: string) {
@@ -88,7 +104,13 @@ export async function haersLogin(ctx: IdentityCtx, input: { ticket: string }) {
   if (!user) throw new PartnerDenied(IDENTITY_MSG.partnerUnavailable);
   if (!(await useOnce(ctx.db, `haers:${siteId}:${user.ticketId}`, 24 * 3600)))
     throw new PartnerDenied(IDENTITY_MSG.partnerUnavailable);
-  return partnerMember(ctx, { partner: 'haers', externalId: user.userId, phone: user.phone });
+  return partnerMember(ctx, {
+    partner: 'haers',
+    externalId: user.userId,
+    phone: user.phone,
+    vipLevel: user.vipLevel,
+    vipExpiresAt: user.vipExpiresAt,
+  });
 }
 
 /** Phone + customer number (/api/norm/phoneAndCstNo/authLogin). */
@@ -96,14 +118,14 @@ export async function normLogin(ctx: IdentityCtx, input: { authLoginParams: stri
   await gate(ctx);
   const p = await openParams(ctx, 'norm', input.authLoginParams);
   if (typeof p.phone !== 'string' || !isMobile(p.phone)) throw new PartnerDenied(IDENTITY_MSG.badPhone);
-  return partnerMember(ctx, { partner: 'norm', externalId: p.cstNo, phone: p.phone });
+  return partnerMember(ctx, { partner: 'norm', externalId: p.cstNo, phone: p.phone, ...vipOf(p) });
 }
 
 /** Encrypted-parameter bank login (/api/hr/authLogin). */
 export async function hrLogin(ctx: IdentityCtx, input: { loginParams: string }) {
   await gate(ctx);
   const p = await openParams(ctx, 'hr', input.loginParams);
-  return partnerMember(ctx, { partner: 'hr', externalId: p.userId, phone: p.phone });
+  return partnerMember(ctx, { partner: 'hr', externalId: p.userId, phone: p.phone, ...vipOf(p) });
 }
 
 /** Activity login: only users the partner says are invited (section 6: code 500 + authErrUrl). */
@@ -115,14 +137,14 @@ export async function activityLogin(ctx: IdentityCtx, input: { loginParams: stri
   if (p.activityCode !== activityCode || p.invited !== true) {
     throw new PartnerDenied(MSG.invitedOnly, `/shoppingmall/home?siteId=${siteId}&authErr=invited`);
   }
-  return partnerMember(ctx, { partner: 'activity', externalId: p.userId, phone: p.phone });
+  return partnerMember(ctx, { partner: 'activity', externalId: p.userId, phone: p.phone, ...vipOf(p) });
 }
 
 /** Marketing login (/api/marketing/login). */
 export async function marketingLogin(ctx: IdentityCtx, input: { loginParams: string }) {
   await gate(ctx);
   const p = await openParams(ctx, 'marketing', input.loginParams);
-  return partnerMember(ctx, { partner: 'marketing', externalId: p.userId, phone: p.phone });
+  return partnerMember(ctx, { partner: 'marketing', externalId: p.userId, phone: p.phone, ...vipOf(p) });
 }
 
 /** Auto login by a signed link: GET with siteId, userId, timestamp, nonce, sign. */

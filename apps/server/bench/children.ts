@@ -1,0 +1,48 @@
+/** The bench's child processes: the product's server and the ceiling server, each its own process. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+export const randomPort = () => 18_000 + Math.floor(Math.random() * 1000);
+
+/** Starts a child process and resolves once it prints `ready`. */
+export async function startChild(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => d.toString().includes(ready) && resolve());
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+  return child;
+}
+
+export const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** The product's server, as `npm start` runs it; the per-IP login guard is lifted (one address). */
+export function startServer(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}) {
+  return startChild(
+    ['--import', 'tsx', 'src/main.ts'],
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_LIMIT_PER_IP: '1000000',
+      // A server already running here holds the operators' port; the bench does not need it.
+      OPS_PORT: 'off',
+      ...env,
+    },
+    'Sitemall is running',
+  );
+}

@@ -1,0 +1,237 @@
+import {
+  ACTIVITY_STATUS,
+  BENEFIT_MSG,
+  BENEFIT_STATUS,
+  BENEFIT_STATUS_LABEL,
+  type BenefitInfo,
+  type BenefitReceiver,
+  CODE,
+  type MyBenefit,
+} from '@sitemall/contract';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type RequestContext, transaction } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError, failure } from '../../lib/errors';
+import type { MemberCtx } from '../cart/cart.service';
+import { siteOf } from '../catalog/catalog.service';
+import { specificationsOnSite } from '../catalog/products';
+import { memberById } from '../identity/members';
+import { maskedName } from './bargain';
+import { benefit, benefitReceive } from './benefit.tables';
+import { timingOf } from './timing';
+
+/**
+ * Benefits (design promotions.md §5, "benefits"): a receive is one transaction of the member's
+ * row (unique per member and benefit) and the quota's guarded decrement (`remaining > 0`, CHECK
+ * behind it), so parallel receives never hand out more than the total nor two to one member.
+ */
+
+type BenefitRow = typeof benefit.$inferSelect;
+type ReceiveRow = typeof benefitReceive.$inferSelect;
+
+const DAY_MS = 86_400_000;
+
+/** A received benefit past its deadline counts as expired even before the job moved it. */
+const statusAt = (r: ReceiveRow, now: Date) =>
+  r.status === BENEFIT_STATUS.toUse && r.expireAt <= now ? BENEFIT_STATUS.expired : r.status;
+
+async function productsOf(db: Db, siteId: number, specificationIds: number[]) {
+  return specificationsOnSite(db, siteId, specificationIds);
+}
+
+/** POST /api/benefit/product: the site's benefits not ended yet (of one product when given). */
+export async function benefitList(
+  ctx: RequestContext,
+  productId?: number,
+  now = new Date(),
+): Promise<BenefitInfo[]> {
+  const siteId = siteOf(ctx).row.id;
+  const rows = await ctx.db
+    .select()
+    .from(benefit)
+    .where(
+      and(
+        eq(benefit.siteId, siteId),
+        eq(benefit.enabled, true),
+        gt(benefit.endAt, now),
+        productId === undefined ? undefined : eq(benefit.productId, productId),
+      ),
+    )
+    .orderBy(asc(benefit.startAt), asc(benefit.id));
+  const specs = await productsOf(
+    ctx.db,
+    siteId,
+    rows.map((r) => r.specificationId),
+  );
+  const received = new Set<number>();
+  if (ctx.member && rows.length > 0) {
+    const mine = await ctx.db
+      .select({ benefitId: benefitReceive.benefitId })
+      .from(benefitReceive)
+      .where(
+        and(
+          eq(benefitReceive.memberId, ctx.member.id),
+          inArray(
+            benefitReceive.benefitId,
+            rows.map((r) => r.id),
+          ),
+        ),
+      );
+    for (const r of mine) received.add(r.benefitId);
+  }
+  return rows.flatMap((b) => {
+    const spec = specs.get(b.specificationId);
+    if (!spec?.isOnSale) return [];
+    return [
+      {
+        id: b.id,
+        name: b.name,
+        productId: b.productId,
+        specificationId: b.specificationId,
+        productName: spec.name,
+        image: spec.image,
+        price: spec.price,
+        total: b.total,
+        remaining: b.remaining,
+        validDays: b.validDays,
+        timing: timingOf({ start: b.startAt, end: b.endAt }, now),
+        received: received.has(b.id),
+      },
+    ];
+  });
+}
+
+async function benefitOf(db: Db, siteId: number, id: number): Promise<BenefitRow> {
+  const [row] = await db
+    .select()
+    .from(benefit)
+    .where(and(eq(benefit.id, id), eq(benefit.siteId, siteId), eq(benefit.enabled, true)));
+  if (!row) throw failure(BENEFIT_MSG.notFound);
+  return row;
+}
+
+async function mineOf(db: Db, siteId: number, rows: ReceiveRow[], now: Date): Promise<MyBenefit[]> {
+  if (rows.length === 0) return [];
+  const benefits = await db
+    .select()
+    .from(benefit)
+    .where(
+      inArray(
+        benefit.id,
+        rows.map((r) => r.benefitId),
+      ),
+    );
+  const byId = new Map(benefits.map((b) => [b.id, b]));
+  const specs = await productsOf(
+    db,
+    siteId,
+    benefits.map((b) => b.specificationId),
+  );
+  return rows.map((r) => {
+    const b = byId.get(r.benefitId);
+    const spec = b ? specs.get(b.specificationId) : undefined;
+    const status = statusAt(r, now);
+    return {
+      id: r.id,
+      benefitId: r.benefitId,
+      name: b?.name ?? '',
+      productId: b?.productId ?? 0,
+      productName: spec?.name ?? '',
+      image: spec?.image ?? '',
+      status,
+      statusName: BENEFIT_STATUS_LABEL[status] ?? '',
+      createTime: r.createdAt.toISOString(),
+      expireTime: r.expireAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * POST /api/benefit/receive: within the benefit's window, the member's row (a second receive,
+ * even in parallel, hits the unique key) and one of the quota (guarded), or neither.
+ */
+export async function receiveBenefit(ctx: MemberCtx, id: number, now = new Date()): Promise<MyBenefit> {
+  const siteId = ctx.site.row.id;
+  const b = await benefitOf(ctx.db, siteId, id);
+  const timing = timingOf({ start: b.startAt, end: b.endAt }, now);
+  if (timing.status === ACTIVITY_STATUS.notStarted)
+    throw new AppError(CODE.failure, BENEFIT_MSG.notStarted, { timing });
+  if (timing.status === ACTIVITY_STATUS.ended)
+    throw new AppError(CODE.failure, BENEFIT_MSG.ended, { timing });
+  const row = await transaction(ctx, async ({ db: tx }) => {
+    const [mine] = await tx
+      .insert(benefitReceive)
+      .values({
+        siteId,
+        benefitId: b.id,
+        memberId: ctx.member.id,
+        expireAt: new Date(now.getTime() + b.validDays * DAY_MS),
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!mine) throw failure(BENEFIT_MSG.receivedBefore);
+    const taken = await tx
+      .update(benefit)
+      .set({ remaining: sql`${benefit.remaining} - 1` })
+      .where(and(eq(benefit.id, b.id), gt(benefit.remaining, 0)))
+      .returning({ remaining: benefit.remaining });
+    if (taken.length === 0) throw failure(BENEFIT_MSG.soldOut);
+    return mine;
+  });
+  const [answer] = await mineOf(ctx.db, siteId, [row], now);
+  if (!answer) throw new Error('benefit not answered');
+  return answer;
+}
+
+/** POST /api/benefit/receiveList: who received a benefit lately (masked), and how many in all. */
+export async function benefitReceivers(
+  ctx: RequestContext,
+  id: number,
+): Promise<{ list: BenefitReceiver[]; total: number }> {
+  const siteId = siteOf(ctx).row.id;
+  const b = await benefitOf(ctx.db, siteId, id);
+  const rows = await ctx.db
+    .select({ memberId: benefitReceive.memberId, createdAt: benefitReceive.createdAt })
+    .from(benefitReceive)
+    .where(eq(benefitReceive.benefitId, b.id))
+    .orderBy(desc(benefitReceive.createdAt), desc(benefitReceive.id))
+    .limit(20);
+  const [all] = await ctx.db
+    .select({ n: count() })
+    .from(benefitReceive)
+    .where(eq(benefitReceive.benefitId, b.id));
+  const list: BenefitReceiver[] = [];
+  for (const r of rows)
+    list.push({
+      name: maskedName(await memberById(ctx.db, siteId, r.memberId)),
+      createTime: r.createdAt.toISOString(),
+    });
+  return { list, total: all?.n ?? 0 };
+}
+
+/** POST /api/benefit/mine: the member's benefits, newest first. */
+export async function myBenefits(ctx: MemberCtx, now = new Date()): Promise<MyBenefit[]> {
+  const rows = await ctx.db
+    .select()
+    .from(benefitReceive)
+    .where(and(eq(benefitReceive.siteId, ctx.site.row.id), eq(benefitReceive.memberId, ctx.member.id)))
+    .orderBy(desc(benefitReceive.createdAt), desc(benefitReceive.id))
+    .limit(100);
+  return mineOf(ctx.db, ctx.site.row.id, rows, now);
+}
+
+/** Received benefits not used by their deadline expire (0 → -1); one conditional UPDATE. */
+export async function expireBenefits(db: Db, now = new Date()): Promise<number> {
+  const moved = await db
+    .update(benefitReceive)
+    .set({ status: BENEFIT_STATUS.expired })
+    .where(
+      and(
+        eq(benefitReceive.status, BENEFIT_STATUS.toUse),
+        sql`${benefitReceive.expireAt} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: benefitReceive.id });
+  return moved.length;
+}

@@ -1,0 +1,46 @@
+import { PAGE_SIZE } from '@sitemall/contract';
+import { inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { chinaDay } from '../../lib/china-time';
+import { memberById, memberByPhone } from '../identity/members';
+import type { SiteScope } from './admin.service';
+
+/** Pieces every family's console services share (lists within a scope, members by what operators type). */
+
+export interface PageOf<T> {
+  list: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export const emptyPage = <T>(pageNum: number): PageOf<T> => ({
+  list: [],
+  total: 0,
+  pageNum,
+  pageSize: PAGE_SIZE,
+});
+
+export const noSites = (scope: SiteScope) => scope !== 'all' && scope.length === 0;
+
+/** The filter of a site column to a scope (undefined: every site). */
+export const inSites = (column: PgColumn, scope: SiteScope): SQL | undefined =>
+  scope === 'all' ? undefined : inArray(column, scope);
+
+const PHONE = /^1\d{10}$/;
+
+/** A member of the site by what an operator typed: a phone (11 digits from 1) or a member id. */
+export async function memberOfAccount(db: Db, siteId: number, account: string) {
+  const text = account.trim();
+  if (PHONE.test(text)) return memberByPhone(db, siteId, text);
+  if (/^\d{1,9}$/.test(text)) return memberById(db, siteId, Number(text));
+  return undefined;
+}
+
+/** A day typed in the console as the instant it starts (China time) ... */
+export const dayStart = (day: string | undefined) => (day ? chinaDay(day).start : null);
+/** ... and as the instant after it ends: a "to" day is included whole. */
+export const dayEnd = (day: string | undefined) => (day ? chinaDay(day).end : null);
+
+export const isoOrNull = (date: Date | null | undefined) => date?.toISOString() ?? null;
