@@ -1,27 +1,58 @@
 import {
   AuditOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileDoneOutlined,
   GiftOutlined,
   HistoryOutlined,
   LogoutOutlined,
   ShopOutlined,
   ShoppingOutlined,
+  TagsOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import { adminApi } from '@sitemall/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Select, Space, Spin, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { call, getToken, setToken } from './api';
 import { SessionProvider, useMe, useSession } from './session';
 
+interface MenuEntry {
+  path: string;
+  name: string;
+  icon?: ReactNode;
+  permission: string;
+  /** A group: its entries, shown under it. */
+  children?: MenuEntry[];
+}
+
 /** Menu entries and the permission each screen needs (hidden without it). */
-const MENU = [
+const MENU: MenuEntry[] = [
+  { path: '/dashboard', name: '首页看板', icon: <DashboardOutlined />, permission: '' },
   { path: '/sites', name: '站点配置', icon: <ShopOutlined />, permission: 'sites:view' },
   { path: '/orders', name: '订单管理', icon: <ShoppingOutlined />, permission: 'orders:view' },
+  { path: '/approval', name: '订单审批', icon: <FileDoneOutlined />, permission: 'orders:view' },
+  { path: '/aftersales', name: '售后处理', icon: <CustomerServiceOutlined />, permission: 'aftersales:view' },
   { path: '/members', name: '会员与积分', icon: <UserOutlined />, permission: 'members:view' },
   { path: '/points', name: '积分发放', icon: <GiftOutlined />, permission: 'points:view' },
+  { path: '/promotions', name: '优惠券与卡包', icon: <TagsOutlined />, permission: 'promotions:view' },
+  {
+    path: '/activity',
+    name: '营销活动',
+    icon: <ThunderboltOutlined />,
+    permission: 'promotions:view',
+    children: [
+      { path: '/activity/seckill', name: '秒杀活动', permission: 'promotions:view' },
+      { path: '/activity/lottery', name: '抽奖活动', permission: 'promotions:view' },
+      { path: '/activity/group', name: '拼团活动', permission: 'promotions:view' },
+      { path: '/activity/bargains', name: '砍价活动', permission: 'promotions:view' },
+    ],
+  },
   { path: '/audit', name: '审计日志', icon: <AuditOutlined />, permission: 'audit:view' },
   { path: '/operators', name: '运营人员与角色', icon: <TeamOutlined />, permission: 'operators:view' },
   { path: '/login-log', name: '登录日志', icon: <HistoryOutlined />, permission: 'operators:view' },
@@ -54,8 +85,17 @@ function Shell() {
     queryClient.clear();
     navigate('/login', { replace: true });
   };
-  const menu = MENU.filter((m) => can(m.permission));
-  const current = MENU.find((m) => location.pathname.startsWith(m.path));
+  const shown = (entries: MenuEntry[]): MenuEntry[] =>
+    entries
+      .filter((m) => !m.permission || can(m.permission))
+      .map((m) => (m.children ? { ...m, children: shown(m.children) } : m));
+  const routeOf = ({ path, name, icon, children }: MenuEntry): Record<string, unknown> => ({
+    path,
+    name,
+    icon,
+    ...(children ? { routes: children.map(routeOf) } : {}),
+  });
+  const current = MENU.flatMap((m) => m.children ?? [m]).find((m) => location.pathname.startsWith(m.path));
   return (
     <ProLayout
       title="Sitemall 运营后台"
@@ -63,7 +103,7 @@ function Shell() {
       layout="mix"
       fixSiderbar
       location={{ pathname: location.pathname }}
-      route={{ path: '/', routes: menu.map(({ path, name, icon }) => ({ path, name, icon })) }}
+      route={{ path: '/', routes: shown(MENU).map(routeOf) }}
       menuItemRender={(item, dom) => <Link to={item.path ?? '/'}>{dom}</Link>}
       actionsRender={() => [
         <SiteSwitcher key="site" />,
@@ -75,7 +115,7 @@ function Shell() {
         </Space>,
       ]}
     >
-      {current && !can(current.permission) ? (
+      {current?.permission && !can(current.permission) ? (
         <Result status="403" title="无权访问" subTitle="您的角色没有此页面的权限" />
       ) : (
         <Outlet />

@@ -73,3 +73,39 @@ export async function pageOf<E extends Endpoint>(
   const page = (await call(declared, payload)) as { list: never; total: number };
   return { data: page.list, total: page.total, success: true };
 }
+
+/**
+ * A file answer (an export, a code sheet): saved as `fileName`, or under the name the
+ * server gives. GET payloads go in the query string, others as JSON. A refusal is still the
+ * envelope and rejects like `call`.
+ */
+export async function callFile<E extends Endpoint>(
+  declared: E,
+  payload: BodyOf<E>,
+  fileName?: string,
+): Promise<string> {
+  const token = getToken();
+  const get = declared.method === 'GET';
+  const res = await fetch(
+    `${ADMIN_API_PREFIX}${declared.path}${get ? queryOf(payload as Record<string, unknown>) : ''}`,
+    get
+      ? { headers: token ? { token } : {} }
+      : {
+          method: declared.method,
+          headers: { ...(token ? { token } : {}), 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        },
+  );
+  if (res.headers.get('content-type')?.includes('json')) {
+    const answer = (await res.json()) as EnvelopeOf<unknown>;
+    throw new ApiError(answer.msg || '请求失败，请稍后再试', answer.code);
+  }
+  const given = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  const name = fileName ?? given ?? 'download';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await res.blob());
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+  return name;
+}

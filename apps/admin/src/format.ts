@@ -1,4 +1,11 @@
 import { fenToYuan } from '@sitemall/contract';
+import dayjs from 'dayjs';
 
 /** Money in the console: yuan with two decimals and thousands grouped. */
 export const yuan = (fen: number) => fenToYuan(fen, { grouped: true });
+
+/** A moment as the console shows it; '-' for none. */
+export const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-');
+
+/** Yuan typed in a form (two decimals at most) as fen. */
+export const toFen = (yuanAmount: number) => Math.round(yuanAmount * 100);

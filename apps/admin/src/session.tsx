@@ -48,3 +48,12 @@ export function SessionProvider({ me, children }: { me: Me; children: ReactNode 
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
+
+/** The operator's sites on which they hold `permission`, as select options, and the one to start with. */
+export function useSitesWith(permission: string) {
+  const { me, can, siteId } = useSession();
+  const options = me.sites
+    .filter((s) => can(permission, s.id))
+    .map((s) => ({ value: s.id, label: `${s.id} ${s.siteName}` }));
+  return { options, initial: siteId && can(permission, siteId) ? siteId : options[0]?.value };
+}

@@ -12,10 +12,9 @@ import { App, Button, Card, Drawer, Empty, Space, Spin, Table, Tag, Timeline } f
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
-import { yuan } from '../format';
+import { time, yuan } from '../format';
 import { useSession } from '../session';
 
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-');
 const STATUS_ENUM = Object.fromEntries(
   Object.entries(ORDER_STATUS_LABEL).map(([k, v]) => [k, { text: `${v}（${k}）` }]),
 );

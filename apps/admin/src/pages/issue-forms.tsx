@@ -10,7 +10,7 @@ import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { call } from '../api';
 import { yuan } from '../format';
-import { useSession } from '../session';
+import { useSitesWith } from '../session';
 
 /** What the maker sees once a draft is submitted: issued now, or waiting for the second operator. */
 export function useSubmitDraft() {
@@ -23,13 +23,7 @@ export function useSubmitDraft() {
   };
 }
 
-function useIssueSites() {
-  const { me, can, siteId } = useSession();
-  const options = me.sites
-    .filter((s) => can('points:manage', s.id))
-    .map((s) => ({ value: s.id, label: `${s.id} ${s.siteName}` }));
-  return { options, initial: siteId ?? options[0]?.value };
-}
+const useIssueSites = () => useSitesWith('points:manage');
 
 /** Points to one member: a draft, submitted at once by its maker. */
 export function IssueOneForm({

@@ -1,0 +1,67 @@
+import { ProCard, StatisticCard } from '@ant-design/pro-components';
+import { adminDashboardApi as api } from '@sitemall/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Spin, Table, Tag } from 'antd';
+import { Link } from 'react-router';
+import { call } from '../api';
+import { yuan } from '../format';
+import { useSession } from '../session';
+
+/** A figure the operator may not see shows a dash. */
+const shown = (value: number | null, text: (v: number) => string = String) =>
+  value === null ? '—' : text(value);
+
+/** The console's landing page: today's orders and money, work waiting, stock running low. */
+export function DashboardPage() {
+  const { siteId } = useSession();
+  const board = useQuery({ queryKey: ['dashboard', siteId], queryFn: () => call(api.dashboard, { siteId }) });
+  const d = board.data;
+  if (!d)
+    return (
+      <Spin tip="加载中">
+        <div style={{ height: 240 }} />
+      </Spin>
+    );
+  return (
+    <ProCard direction="column" ghost gutter={[0, 16]}>
+      <StatisticCard.Group title={`今日概况（${d.day}）`}>
+        <StatisticCard statistic={{ title: '今日订单', value: shown(d.todayOrders) }} />
+        <StatisticCard statistic={{ title: '今日支付金额', value: shown(d.todayPaidAmount, yuan) }} />
+        <StatisticCard
+          statistic={{
+            title: <Link to="/approval">待审批订单</Link>,
+            value: shown(d.pendingApprovals),
+          }}
+        />
+        <StatisticCard
+          statistic={{
+            title: <Link to="/aftersales">待处理售后</Link>,
+            value: shown(d.openAfterSales),
+          }}
+        />
+      </StatisticCard.Group>
+      <ProCard title="低库存规格（少于 10 件）">
+        {d.lowStock === null ? (
+          <Empty description="您没有库存查看权限" />
+        ) : (
+          <Table
+            size="small"
+            rowKey="specificationId"
+            pagination={false}
+            locale={{ emptyText: '没有低库存的规格' }}
+            dataSource={d.lowStock}
+            columns={[
+              { title: '商品', dataIndex: 'name' },
+              { title: '规格', dataIndex: 'specificationValue' },
+              {
+                title: '库存',
+                dataIndex: 'stock',
+                render: (v: number) => <Tag color={v === 0 ? 'red' : 'orange'}>{v}</Tag>,
+              },
+            ]}
+          />
+        )}
+      </ProCard>
+    </ProCard>
+  );
+}

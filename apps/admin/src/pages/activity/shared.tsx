@@ -1,0 +1,79 @@
+import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
+import type { Timing } from '@sitemall/contract';
+import { App, Button, Tag } from 'antd';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+
+import { useSession } from '../../session';
+
+/** Now on China's wall clock, which every activity time in the console is written in. */
+const chinaNow = () => dayjs().utcOffset(480);
+
+/** A new activity's window until the operator picks one: from now for 30 days (China time). */
+export const defaultWindow = (): [string, string] => [
+  chinaNow().format('YYYY-MM-DD HH:mm:ss'),
+  chinaNow().add(30, 'day').format('YYYY-MM-DD HH:mm:ss'),
+];
+
+/** The operator's sites where they hold `permission`, and the one to start a form on. */
+export function useSitesWith(permission: string) {
+  const { me, can, siteId } = useSession();
+  const options = me.sites
+    .filter((s) => can(permission, s.id))
+    .map((s) => ({ value: s.id, label: `${s.id} ${s.siteName}` }));
+  return { options, initial: siteId ?? options[0]?.value };
+}
+
+const TIMING = {
+  '-1': { color: 'blue', text: '未开始' },
+  '0': { color: 'green', text: '进行中' },
+  '1': { color: 'default', text: '已结束' },
+} as const;
+
+/** An activity's state from the server's timing (-1 not started, 0 running, 1 ended). */
+export function TimingTag({ timing }: { timing: Timing }) {
+  const shown = TIMING[String(timing.status) as keyof typeof TIMING] ?? TIMING['1'];
+  return <Tag color={shown.color}>{shown.text}</Tag>;
+}
+
+/** Ends an activity now; the server refuses without a reason, the form asks for one first. */
+export function EndButton({ name, onEnd }: { name: string; onEnd: (reason: string) => Promise<unknown> }) {
+  const write = useWrite();
+  return (
+    <ModalForm<{ reason: string }>
+      title={`立即结束：${name}`}
+      width={420}
+      trigger={
+        <Button type="link" danger>
+          结束
+        </Button>
+      }
+      modalProps={{ destroyOnClose: true }}
+      onFinish={({ reason }) => write(() => onEnd(reason), '活动已结束')}
+    >
+      <ProFormTextArea
+        name="reason"
+        label="结束原因"
+        rules={[{ required: true, message: '请填写操作原因' }]}
+        fieldProps={{ maxLength: 200 }}
+      />
+    </ModalForm>
+  );
+}
+
+/** Runs a console write with its toasts; true when it went through (ModalForm closes on true). */
+export function useWrite() {
+  const { message } = App.useApp();
+  return async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      message.success(done);
+      return true;
+    } catch (e) {
+      message.error((e as Error).message);
+      return false;
+    }
+  };
+}
