@@ -57,8 +57,30 @@ export const keys = {
   // its own key, and a write refreshes that key as a whole.
   voucher: { all: (siteId: string) => [...member(siteId), 'voucher'] as const },
   packs: { all: (siteId: string) => [...member(siteId), 'packs'] as const },
-  activity: { all: (siteId: string) => [...member(siteId), 'activity'] as const },
+  activity: {
+    all: (siteId: string) => [...member(siteId), 'activity'] as const,
+    /** Group buy: activities with their teams, a team, the member's group buys. */
+    group: {
+      all: (siteId: string) => [...member(siteId), 'activity', 'group'] as const,
+      detail: (siteId: string, id?: number) =>
+        [...member(siteId), 'activity', 'group', 'detail', id ?? 'all'] as const,
+      team: (siteId: string, teamId: number) =>
+        [...member(siteId), 'activity', 'group', 'team', teamId] as const,
+      mine: (siteId: string, pageNum: number) =>
+        [...member(siteId), 'activity', 'group', 'mine', pageNum] as const,
+    },
+  },
+  /** The member's VIP level (member prices on tiles and detail). */
+  vip: { level: (siteId: string) => [...member(siteId), 'vip', 'level'] as const },
   afterSale: { all: (siteId: string) => [...member(siteId), 'afterSale'] as const },
+  /** Cinema tickets and top-ups: the provider's catalogue is public data of the site. */
+  movie: {
+    catalogue: (siteId: string, what: string, ...ids: string[]) =>
+      [...site(siteId), 'movie', what, ...ids] as const,
+  },
+  /** The promise calendar: delivery dates per source and province. */
+  promise: (siteId: string, sources: string, provinceCode: string) =>
+    [...site(siteId), 'promise', sources, provinceCode] as const,
   site: {
     config: (siteId: string) => [...site(siteId), 'config'] as const,
     pcInfo: (siteId: string) => [...site(siteId), 'pcInfo'] as const,

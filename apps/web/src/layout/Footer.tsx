@@ -1,11 +1,15 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { SERVICE_GROUPS, serviceHours } from '../features/service-info/content.ts';
 import { useServiceInfo } from '../features/service-info/ServiceInfo.tsx';
 import { useSiteLink } from '../site/links.ts';
 import { useSite } from '../site/SiteProvider.tsx';
+
+// DOMPurify loads only for a site whose footer has a note: it stays out of the first page load.
+const SafeHtml = lazy(() =>
+  import('../features/catalog/components/SafeHtml.tsx').then((m) => ({ default: m.SafeHtml })),
+);
 
 /** Feature list, service information, QR image and note (spec section 2, "Footer"). */
 export function Footer() {
@@ -13,8 +17,8 @@ export function Footer() {
   const serviceInfo = useServiceInfo();
   const link = useSiteLink();
   const foot = templates.foot;
-  // The note is operator-written HTML: sanitise it before it reaches the page.
-  const note = useMemo(() => (foot?.note ? DOMPurify.sanitize(foot.note) : ''), [foot?.note]);
+  // The note is operator-written HTML: sanitised (SafeHtml) before it reaches the page.
+  const note = foot?.note ?? '';
   const showServiceInfo = site?.configJson.serviceInfo === 'Y';
   const hours = serviceHours(site?.configJson.serviceHours);
 
@@ -89,8 +93,11 @@ export function Footer() {
               <Link to={link('/shopStreet')}>店铺街</Link>
             </div>
           )}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with DOMPurify above */}
-          {note && <div className="footer__note" dangerouslySetInnerHTML={{ __html: note }} />}
+          {note && (
+            <Suspense fallback={null}>
+              <SafeHtml className="footer__note" html={note} />
+            </Suspense>
+          )}
         </div>
       </div>
     </footer>

@@ -1,10 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { loginRouteFor } from '../site/routing.ts';
 import { useSite } from '../site/SiteProvider.tsx';
 import { getToken, SESSION_KEYS, session } from '../site/storage.ts';
+import { Result } from './LazyResult.tsx';
 
 /**
  * Member pages (orders, addresses, bills, payment) ask a visitor to log in instead of calling

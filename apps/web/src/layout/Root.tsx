@@ -1,4 +1,4 @@
-import { App as AntApp, Button, Result, Spin } from 'antd';
+import { App as AntApp, Button, Spin } from 'antd';
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { configureRequest } from '../api/request.ts';
@@ -10,6 +10,7 @@ import { isLoginPath, loginRouteFor } from '../site/routing.ts';
 import { SiteProvider, useSite } from '../site/SiteProvider.tsx';
 import { getToken, SESSION_KEYS, session } from '../site/storage.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
+import { Result } from './LazyResult.tsx';
 import { checkVersion } from './versionCheck.ts';
 
 // A visitor's device cart joins the member's cart at login (spec section 6).

@@ -1,5 +1,6 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Result } from './LazyResult.tsx';
 
 /** Shown in place of a page that failed (a load time-out names the part, spec section 8). */
 export function RouteError() {

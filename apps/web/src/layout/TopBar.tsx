@@ -1,9 +1,8 @@
 import { DownOutlined, PhoneOutlined } from '@ant-design/icons';
 import { LOGIN_WAY } from '@sitemall/contract';
 import { Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ChangePasswordDialog } from '../features/identity/ChangePasswordDialog.tsx';
 import { useEndSession } from '../features/identity/hooks.ts';
 import { rememberBackPath } from '../features/identity/session.ts';
 import { SERVICE_GROUPS } from '../features/service-info/content.ts';
@@ -11,6 +10,12 @@ import { useServiceInfo } from '../features/service-info/ServiceInfo.tsx';
 import { useSiteLink } from '../site/links.ts';
 import { maskPhone } from '../site/phone.ts';
 import { useSite } from '../site/SiteProvider.tsx';
+
+// Loaded when first opened: its antd Form stays out of the first page load.
+const ChangePasswordDialog = lazy(() =>
+  import('../features/identity/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
+);
+
 import { getToken, getUser } from '../site/storage.ts';
 
 /**
@@ -36,6 +41,8 @@ export function TopBar() {
   const serviceInfo = useServiceInfo();
   const endSession = useEndSession();
   const [changingPassword, setChangingPassword] = useState(false);
+  // Mounted from the first open on, so that closing still animates.
+  const [passwordDialogUsed, setPasswordDialogUsed] = useState(false);
   const location = useLocation(); // re-read the stored user on every navigation
   const user = getToken() ? getUser() : null;
   const config = site?.configJson;
@@ -48,7 +55,10 @@ export function TopBar() {
     ...(config?.hideExit === 'Y' ? [] : [{ key: 'exit', label: '退出' }]),
   ];
   const onAccountMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'password') setChangingPassword(true);
+    if (key === 'password') {
+      setPasswordDialogUsed(true);
+      setChangingPassword(true);
+    }
     // Exit (section 4): the server logs the token out; user, token, open id and session storage go; then login.
     if (key === 'exit') void endSession();
   };
@@ -124,7 +134,11 @@ export function TopBar() {
           )}
         </ul>
       </div>
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      {passwordDialogUsed && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

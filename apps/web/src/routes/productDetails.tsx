@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ProductFlashSale } from '../features/activity/index.ts';
+import { ProductFlashSale, ProductGroupBuy } from '../features/activity/index.ts';
 import { useAddToCart } from '../features/cart/index.ts';
 import { GuessLike, ProductDetailView, type PurchaseActions } from '../features/catalog/index.ts';
 import { useSiteLink } from '../site/links.ts';
@@ -16,6 +16,7 @@ export function Component() {
   return (
     <>
       {productId && <ProductFlashSale productId={productId} />}
+      {productId && <ProductGroupBuy productId={productId} />}
       <ProductDetailView key={productId} productId={productId} actions={actions} />
       {productId && <GuessLike productId={productId} />}
     </>

@@ -103,6 +103,18 @@ const MALL_PAGES: PageSpec[] = [
     load: () => import('./batchOrder.tsx'),
   },
   {
+    path: 'movie',
+    meta: { part: 'movie', title: '电影票' },
+    addsSiteId: true,
+    load: () => import('./movie.tsx'),
+  },
+  {
+    path: 'topup',
+    meta: { part: 'topup', title: '话费充值' },
+    addsSiteId: true,
+    load: () => import('./topup.tsx'),
+  },
+  {
     path: 'orderDetail',
     meta: { part: 'orderDetail', title: '订单详情' },
     load: () => import('./orderDetail.tsx'),
@@ -167,6 +179,41 @@ const MALL_PAGES: PageSpec[] = [
     meta: { part: 'lottery', title: '幸运大转盘', breadcrumb: true },
     addsSiteId: true,
     load: () => import('./lottery.tsx'),
+  },
+  {
+    path: 'groupBuy',
+    meta: { part: 'groupBuy', title: '拼团', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./groupBuy.tsx'),
+  },
+  {
+    path: 'groupTeam',
+    meta: { part: 'groupTeam', title: '团详情', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./groupTeam.tsx'),
+  },
+  {
+    path: 'myGroupBuy',
+    meta: { part: 'myGroupBuy', title: '我的拼团', breadcrumb: true },
+    load: () => import('./myGroupBuy.tsx'),
+  },
+  {
+    path: 'myBenefits',
+    meta: { part: 'myBenefits', title: '我的权益', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./myBenefits.tsx'),
+  },
+  {
+    path: 'bargain',
+    meta: { part: 'bargain', title: '好友砍价', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./bargain.tsx'),
+  },
+  {
+    path: 'bargainHelp',
+    meta: { part: 'bargainHelp', title: '帮好友砍价', breadcrumb: true },
+    addsSiteId: true,
+    load: () => import('./bargainHelp.tsx'),
   },
   {
     path: 'shopStreet',

@@ -1,7 +1,15 @@
-import { catalogApi, type MerchantApplyInput, type SearchResult } from '@sitemall/contract';
+import {
+  catalogApi,
+  type MerchantApplyInput,
+  memberUnitPrice,
+  type SearchResult,
+  vipApi,
+} from '@sitemall/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
+import { useSiteId } from '../../site/SiteProvider.tsx';
+import { getToken } from '../../site/storage.ts';
 import { type SearchState, searchPayload } from './lib/searchQuery.ts';
 
 /**
@@ -159,3 +167,20 @@ export const useServiceMessage = (siteId: string) =>
     mutationFn: (input: ServiceMessageInput) =>
       call(catalogApi.serviceMessage, { siteId, ...input }, { repeat: true }),
   });
+
+/**
+ * The member price of a list price for the logged-in member, or null without a level (or
+ * logged out): what tiles and detail show beside the price. The server prices orders itself.
+ */
+export function useMemberPrice(): (list: number) => number | null {
+  const siteId = useSiteId();
+  const level = useQuery({
+    queryKey: keys.vip.level(siteId ?? ''),
+    queryFn: () => call(vipApi.level, { siteId: siteId ?? '' }),
+    enabled: !!siteId && !!getToken(),
+    retry: false,
+    staleTime: 60_000,
+  });
+  const pct = level.data?.level?.discountPct ?? 0;
+  return (list) => (pct > 0 ? memberUnitPrice(list, pct) : null);
+}

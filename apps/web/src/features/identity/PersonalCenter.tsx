@@ -1,14 +1,19 @@
 import {
   CreditCardOutlined,
+  CrownOutlined,
   CustomerServiceOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
   GiftOutlined,
   LockOutlined,
+  MobileOutlined,
   ProfileOutlined,
   RightOutlined,
+  ScissorOutlined,
   TagsOutlined,
+  TeamOutlined,
   UserOutlined,
+  VideoCameraOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Card, Descriptions, Skeleton } from 'antd';
@@ -120,8 +125,23 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
             <Link className="pc-entry" to={link('/myCards')}>
               <Entry icon={<CreditCardOutlined />} title="我的卡包" hint="礼品卡余额与明细" />
             </Link>
+            <Link className="pc-entry" to={link('/myGroupBuy')}>
+              <Entry icon={<TeamOutlined />} title="我的拼团" hint="拼团进度与成团结果" />
+            </Link>
             <Link className="pc-entry" to={link('/voucherCenter')}>
               <Entry icon={<TagsOutlined />} title="领券中心" hint="领取可用优惠券" />
+            </Link>
+            <Link className="pc-entry" to={link('/myBenefits')}>
+              <Entry icon={<CrownOutlined />} title="我的权益" hint="领取与查看会员权益" />
+            </Link>
+            <Link className="pc-entry" to={link('/bargain')}>
+              <Entry icon={<ScissorOutlined />} title="好友砍价" hint="邀请好友帮砍，低价购买" />
+            </Link>
+            <Link className="pc-entry" to={link('/movie')}>
+              <Entry icon={<VideoCameraOutlined />} title="电影票" hint="在线选座，支付后出票" />
+            </Link>
+            <Link className="pc-entry" to={link('/topup')}>
+              <Entry icon={<MobileOutlined />} title="话费充值" hint="支付后直充到账" />
             </Link>
             <Link className="pc-entry" to={link('/billDetails')}>
               <Entry icon={<FileTextOutlined />} title="账单明细" hint={`${site?.cashUnit ?? ''}收支记录`} />

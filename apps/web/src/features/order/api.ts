@@ -1,4 +1,11 @@
-import { cartApi, catalogApi, type OrderTabKey, orderApi, type ProductSource } from '@sitemall/contract';
+import {
+  cartApi,
+  catalogApi,
+  type OrderTabKey,
+  orderApi,
+  type ProductSource,
+  promiseApi,
+} from '@sitemall/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, call, callFile } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
@@ -204,3 +211,13 @@ export const cancelOrder = (siteId: string, orderNo: string) =>
   call(orderApi.cancelOrder, { siteId, orderNo }, { repeat: true });
 export const confirmOrder = (siteId: string, orderNo: string) =>
   call(orderApi.confirmOrder, { siteId, orderNo }, { repeat: true });
+
+/** When each source's goods arrive in the province (the promise calendar), for the checkout. */
+export const promiseQuery = (siteId: string, sources: number[], provinceCode: string) =>
+  queryOptions({
+    queryKey: keys.promise(siteId, sources.join(','), provinceCode),
+    queryFn: () => call(promiseApi.calendar, { siteId, sources: sources.join(','), provinceCode }),
+    enabled: sources.length > 0,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });

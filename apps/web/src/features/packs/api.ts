@@ -1,4 +1,4 @@
-import { packsApi } from '@sitemall/contract';
+import { PAY_WAY, packsApi } from '@sitemall/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
@@ -36,5 +36,39 @@ export function useBindCard(siteId: string) {
   return useMutation({
     mutationFn: ({ code, pin }: { code: string; pin: string }) => bindCard(siteId, code, pin),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.packs.all(siteId) }),
+  });
+}
+
+export const packProductsQuery = (siteId: string) =>
+  queryOptions({
+    queryKey: [...keys.packs.all(siteId), 'products'],
+    queryFn: () => call(packsApi.list, { siteId }),
+    retry: false,
+  });
+
+/**
+ * Buys a pack with points. One request id per click (a retried request answers the same
+ * order); the new card, the counts and the points balance refresh.
+ */
+export function useBuyPack(siteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ packId, asGift }: { packId: number; asGift: boolean }) => {
+      const order = await call(packsApi.submitAndPay, {
+        siteId,
+        packId,
+        payWay: PAY_WAY.points,
+        requestId: `pack-${crypto.randomUUID()}`,
+        asGift,
+      });
+      // A gift's code is what the buyer passes on: read it while it is shown in full.
+      const code = asGift ? await call(packsApi.virtualCode, { siteId, orderNo: order.orderNo }) : null;
+      return { order, code };
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.packs.all(siteId) }),
+        queryClient.invalidateQueries({ queryKey: keys.points.balance(siteId) }),
+      ]),
   });
 }

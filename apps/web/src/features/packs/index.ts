@@ -1,1 +1,2 @@
+export { BuyPacks } from './BuyPacks.tsx';
 export { MyCards } from './MyCards.tsx';

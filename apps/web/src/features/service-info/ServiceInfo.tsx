@@ -1,14 +1,15 @@
-import { Modal, Typography } from 'antd';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { useSiteLink } from '../../site/links.ts';
-import { useSite } from '../../site/SiteProvider.tsx';
-import { findEntry, SERVICE_GROUPS, serviceHours } from './content.ts';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+} from 'react';
 
-/** The after-sales dialogs end with the way to act on them: apply from an order, follow a case. */
-const AFTER_SALES_KEYS = new Set(
-  SERVICE_GROUPS.find((g) => g.key === 'afterSales')?.entries.map((e) => e.key) ?? [],
-);
+const ServiceInfoDialog = lazy(() => import('./ServiceInfoDialog.tsx'));
 
 interface ServiceInfoApi {
   open: (entryKey: string) => void;
@@ -36,65 +37,23 @@ export function KeepHotline({ text, hotline }: { text: string; hotline: string }
 
 /** Holds the one service-information dialog the footer and the header's after-sales menu open. */
 export function ServiceInfoProvider({ children }: { children: ReactNode }) {
-  const { site, hotline } = useSite();
-  const link = useSiteLink();
   const [entryKey, setEntryKey] = useState<string | null>(null);
-  const open = useCallback((key: string) => setEntryKey(key), []);
+  // Mounted from the first open on, so that closing still animates.
+  const [opened, setOpened] = useState(false);
+  const open = useCallback((key: string) => {
+    setOpened(true);
+    setEntryKey(key);
+  }, []);
   const api = useMemo(() => ({ open }), [open]);
-  const entry = entryKey ? findEntry(entryKey) : undefined;
-  const sections = entry?.sections({
-    siteName: site?.siteName ?? '',
-    hotline,
-    hours: serviceHours(site?.configJson.serviceHours),
-  });
 
   return (
     <ServiceInfoContext.Provider value={api}>
       {children}
-      <Modal
-        open={!!entry}
-        title={entry?.title}
-        onCancel={() => setEntryKey(null)}
-        footer={
-          entryKey && AFTER_SALES_KEYS.has(entryKey) ? (
-            <div className="service-info__actions" data-testid="service-info-aftersale">
-              <Link to={link('/myOrder')} onClick={() => setEntryKey(null)}>
-                去我的订单申请售后
-              </Link>
-              {'　'}
-              <Link to={link('/afterSaleList')} onClick={() => setEntryKey(null)}>
-                查看我的售后
-              </Link>
-            </div>
-          ) : null
-        }
-        width={640}
-        destroyOnHidden
-      >
-        <div className="service-info">
-          {sections?.map((section, index) => (
-            // Sections are static text in a fixed order.
-            // biome-ignore lint/suspicious/noArrayIndexKey: static, never reordered
-            <section key={index}>
-              {section.heading && <Typography.Title level={5}>{section.heading}</Typography.Title>}
-              {section.paragraphs?.map((text) => (
-                <Typography.Paragraph key={text}>
-                  <KeepHotline text={text} hotline={hotline} />
-                </Typography.Paragraph>
-              ))}
-              {section.steps && (
-                <ol>
-                  {section.steps.map((step) => (
-                    <li key={step}>
-                      <KeepHotline text={step} hotline={hotline} />
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
-          ))}
-        </div>
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <ServiceInfoDialog entryKey={entryKey} setEntryKey={setEntryKey} />
+        </Suspense>
+      )}
     </ServiceInfoContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, offsetOf, phaseAt, remaining } from './countdown.ts';
+import { clock, dayClock, offsetOf, phaseAt, remaining } from './countdown.ts';
 
 const timing = { startTimeStamp: 10_000, endTimeStamp: 70_000 };
 
@@ -25,5 +25,11 @@ describe('activity countdown', () => {
     expect(clock(3_723_001)).toBe('01:02:04');
     expect(clock(0)).toBe('00:00:00');
     expect(clock(90_000_000)).toBe('25:00:00');
+  });
+
+  it('shows whole days first on a long countdown (a group-buy activity)', () => {
+    expect(dayClock(90_000_000)).toBe('1天 01:00:00');
+    expect(dayClock(3_723_001)).toBe('01:02:04');
+    expect(dayClock(-5)).toBe('00:00:00');
   });
 });

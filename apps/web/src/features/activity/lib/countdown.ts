@@ -35,3 +35,9 @@ export const PHASE_LABEL: Record<TimingStatus, string> = {
   0: '抢购中',
   1: '已结束',
 };
+
+/** A long countdown: whole days first ("3天 04:05:06"), the clock alone under a day. */
+export function dayClock(ms: number): string {
+  const days = Math.floor(Math.max(0, ms) / 86_400_000);
+  return days > 0 ? `${days}天 ${clock(ms - days * 86_400_000)}` : clock(ms);
+}

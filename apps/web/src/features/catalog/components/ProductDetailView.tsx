@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/client.ts';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { QuantityStepper, quantityLimitMsg } from '../../../ui/QuantityStepper.tsx';
-import { useProductDetail, useProductStock } from '../api.ts';
+import { useMemberPrice, useProductDetail, useProductStock } from '../api.ts';
 import { clampQuantity, maxQuantity, quantityHint } from '../lib/quantity.ts';
 import { SafeHtml } from './SafeHtml.tsx';
 import { LoadError } from './states.tsx';
@@ -67,6 +67,7 @@ function withLiveStock(
 
 function Purchase({ product, actions }: { product: ProductDetail; actions?: PurchaseActions }) {
   const { siteId, formatMoney } = useSite();
+  const memberPriceOf = useMemberPrice();
   const { message } = App.useApp();
   const stock = useProductStock(siteId ?? '', product.id);
   const specs = useMemo(
@@ -81,6 +82,7 @@ function Purchase({ product, actions }: { product: ProductDetail; actions?: Purc
   // A new specification or fresher stock may lower the most one can take.
   useEffect(() => setNum((n) => clampQuantity(n, max)), [max]);
   const price = chosen?.price ?? product.price;
+  const memberPrice = memberPriceOf(price);
   const canBuy = max >= 1;
 
   return (
@@ -97,6 +99,14 @@ function Purchase({ product, actions }: { product: ProductDetail; actions?: Purc
             <s className="purchase__market">{formatMoney(product.marketPrice)}</s>
           )}
         </div>
+        {memberPrice !== null && memberPrice < price && (
+          <div className="purchase__row">
+            <span className="purchase__label">会 员 价</span>
+            <strong className="purchase__member" data-testid="detail-member-price">
+              {formatMoney(memberPrice)}
+            </strong>
+          </div>
+        )}
         <div className="purchase__row purchase__row--small">
           <span className="purchase__label">累计兑换</span>
           <span>{product.sales} 件</span>

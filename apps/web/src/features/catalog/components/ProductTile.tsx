@@ -4,12 +4,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
+import { useMemberPrice } from '../api.ts';
 
 export const productPath = (id: number) => `/productDetails?id=${id}`;
 
 /** One product in a list: picture, name, price in the site's unit, source, sales. */
 export function ProductTile({ product, name }: { product: ProductCard; name?: ReactNode }) {
   const { formatMoney } = useSite();
+  const memberPrice = useMemberPrice()(product.price);
   const link = useSiteLink();
   const to = link(productPath(product.id));
   return (
@@ -25,6 +27,11 @@ export function ProductTile({ product, name }: { product: ProductCard; name?: Re
         <strong>{formatMoney(product.price)}</strong>
         {product.marketPrice > product.price && <s>{formatMoney(product.marketPrice)}</s>}
       </div>
+      {memberPrice !== null && memberPrice < product.price && (
+        <div className="product-tile__member" data-testid="tile-member-price">
+          会员价 {formatMoney(memberPrice)}
+        </div>
+      )}
       <Link to={to} className="product-tile__name" title={product.name}>
         {name ?? product.name}
       </Link>

@@ -9,6 +9,7 @@ import { useOrderAction } from '../hooks.ts';
 import { orderStatusView } from '../lib/status.ts';
 import { isAwaitingReceipt, isPending } from './OrderCard.tsx';
 import { OrderQueryState } from './OrderQueryState.tsx';
+import { ProviderGoodsPanel } from './ProviderGoodsPanel.tsx';
 import '../order.css';
 
 const time = (value: string | null) => (value ? new Date(value).toLocaleString('zh-CN') : '—');
@@ -18,7 +19,15 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
   const { siteId, formatMoney } = useSite();
   const link = useSiteLink();
   const act = useOrderAction();
-  const detail = useQuery({ ...orderDetailQuery(siteId ?? '', orderNo), enabled: !!orderNo });
+  const detail = useQuery({
+    ...orderDetailQuery(siteId ?? '', orderNo),
+    enabled: !!orderNo,
+    // While a provider issues the tickets or codes, the page follows until they are there.
+    refetchInterval: (query) =>
+      query.state.data?.providerGoods?.some((g) => g.status === 'paid' || g.status === 'issuing')
+        ? 2_000
+        : false,
+  });
   const track = useQuery({ ...trackQuery(siteId ?? '', orderNo), enabled: !!orderNo });
 
   if (!orderNo) return <Result status="404" title="缺少订单号" />;
@@ -128,6 +137,9 @@ export function OrderDetailView({ orderNo }: { orderNo: string }) {
           </dd>
         </dl>
       </section>
+      {order.providerGoods && order.providerGoods.length > 0 && (
+        <ProviderGoodsPanel goods={order.providerGoods} />
+      )}
       <div className="order-detail__cols">
         <section className="page-card">
           <h3 className="checkout__title">订单进度</h3>

@@ -18,6 +18,18 @@ function checkoutServer(addresses: Address[]) {
     '/api/points/balance': () => ({ balance: 10_000 }),
     // No voucher applies: the total is the goods plus the freight.
     '/api/voucher/available': () => ({ list: [], best: [], chosen: [], saving: 0, lines: [] }),
+    // The promise calendar: source 1 delivers in two to three days.
+    '/api/promise/calendar': () => [
+      {
+        source: 1,
+        sourceName: '自营',
+        provinceCode: '',
+        isInstant: false,
+        earliest: '2030-01-03',
+        latest: '2030-01-04',
+        text: '预计 1月3日-1月4日 送达',
+      },
+    ],
     '/api/fare/getFare': () => ({
       totalFare: 600,
       goodsAmount: 2500,

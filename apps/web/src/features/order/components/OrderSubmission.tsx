@@ -6,7 +6,14 @@ import { Link, useNavigate } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { CheckoutVouchers, useCheckoutVouchers } from '../../voucher/index.ts';
-import { checkoutLinesQuery, fareQuery, type Purchase, purchaseBasis, purchasePayload } from '../api.ts';
+import {
+  checkoutLinesQuery,
+  fareQuery,
+  type Purchase,
+  promiseQuery,
+  purchaseBasis,
+  purchasePayload,
+} from '../api.ts';
 import { useSubmitOrder } from '../hooks.ts';
 import { balanceNote } from '../lib/balance.ts';
 import { groupLinesBySource } from '../lib/groups.ts';
@@ -40,6 +47,13 @@ export function OrderSubmission({
     ...fareQuery(siteId ?? '', purchase, address?.id ?? null),
     enabled: !!lines.data && lines.data.length > 0 && (!needsAddress || !!address),
   });
+  const promise = useQuery(
+    promiseQuery(
+      siteId ?? '',
+      [...new Set((lines.data ?? []).map((l) => l.source.source))],
+      address?.provinceCode ?? '',
+    ),
+  );
   const [remark, setRemark] = useState('');
   const submission = useSubmitOrder();
   const vouchers = useCheckoutVouchers(
@@ -130,6 +144,7 @@ export function OrderSubmission({
         <h3 className="checkout__title">商品清单</h3>
         {groups.map((group) => {
           const fareLine = fare.data?.list.find((f) => f.source === group.source);
+          const promised = promise.data?.find((p) => p.source === group.source);
           return (
             <div className="checkout__group" key={group.key} data-testid="checkout-group">
               <div className="checkout__group-head">
@@ -139,6 +154,11 @@ export function OrderSubmission({
                 <span className="checkout__muted">
                   子订单 · 运费 {fareLine ? formatMoney(fareLine.fare) : '—'}
                 </span>
+                {promised && (
+                  <span className="checkout__promise" data-testid="checkout-promise">
+                    {promised.text}
+                  </span>
+                )}
               </div>
               {group.lines.map((line) => (
                 <div className="checkout__line" key={line.key} data-testid="checkout-line">

@@ -1,0 +1,2 @@
+export { MovieFlow } from './MovieFlow.tsx';
+export { TopupForm } from './TopupForm.tsx';
