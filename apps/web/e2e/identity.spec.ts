@@ -1,9 +1,9 @@
-import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { IDENTITY_MSG, MSG } from '@sitemall/contract';
-import { imageCodeAnswer, imageCodeOnPage, masked, siteConfig } from './site.ts';
+import { freshPhone, lastSmsCode, registerByApi } from './members.ts';
+import { imageCodeOnPage, masked, siteConfig } from './site.ts';
 
 /**
  * Identity in the browser against the real server: each login way on the demo site that uses
@@ -23,19 +23,6 @@ const DEMO = {
   1000: { phone: '13800001000', password: 'Demo1000' },
 } as const;
 
-/** A phone no other test (nor an earlier run on the same database) uses. */
-const freshPhone = () =>
-  `139${String(Date.now()).slice(-5)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-
-/** The last code the SMS simulator delivered to a phone. */
-async function lastSmsCode(request: APIRequestContext, phone: string): Promise<string> {
-  const answer = await request.get(`/simulator/sms/outbox?phone=${phone}`);
-  const { data } = (await answer.json()) as { data: { text: string }[] };
-  const code = data[0]?.text.match(/验证码为(\d{6})/)?.[1];
-  if (!code) throw new Error(`no SMS code for ${phone}`);
-  return code;
-}
-
 /** Image code, 获取验证码, countdown, and the code from the simulator typed in. */
 async function fillSmsCode(page: Page, request: APIRequestContext, phone: string) {
   await page.getByPlaceholder('请输入图形验证码').fill(await imageCodeOnPage(page, request));
@@ -47,46 +34,6 @@ async function fillSmsCode(page: Page, request: APIRequestContext, phone: string
 }
 
 // ----- API helpers (what a second device or the partner would do) ----------------------------
-
-async function encrypt(request: APIRequestContext, value: string): Promise<string> {
-  const { data } = (await (await request.get('/front-mall-api/app/client/publicKey')).json()) as {
-    data: { publicKey: string };
-  };
-  const plain = JSON.stringify({ v: value, n: randomBytes(16).toString('base64url'), t: Date.now() });
-  return publicEncrypt(
-    { key: createPublicKey(data.publicKey), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64');
-}
-
-/** Registers a member on a site through the API (image code, SMS code, encrypted password). */
-async function registerByApi(request: APIRequestContext, siteId: number, phone: string, password: string) {
-  const image = (await (
-    await request.get(`/front-mall-api/app/client/imageCode?siteId=${siteId}`)
-  ).json()) as {
-    data: { captchaId: string; svg: string };
-  };
-  const sent = await request.post('/front-mall-api/app/client/sendSmsCode', {
-    data: {
-      siteId,
-      phone,
-      purpose: 'register',
-      captchaId: image.data.captchaId,
-      imageCode: await imageCodeAnswer(request, image.data.captchaId),
-    },
-  });
-  expect(((await sent.json()) as { code: number }).code).toBe(200);
-  const registered = await request.post('/front-mall-api/app/client/register', {
-    data: {
-      siteId,
-      phone,
-      code: await lastSmsCode(request, phone),
-      password: await encrypt(request, password),
-    },
-  });
-  const body = (await registered.json()) as { code: number; msg: string };
-  expect(body.code, body.msg).toBe(200);
-}
 
 const storedToken = (page: Page, siteId: number) =>
   page.evaluate((key) => {

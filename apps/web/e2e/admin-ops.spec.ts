@@ -1,0 +1,207 @@
+import { mkdirSync } from 'node:fs';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { AfterSaleDetail, SubmitOrderResult } from '@sitemall/contract';
+import { api, cheapProduct, ensureAddress, pwdLogin, storedToken } from './site.ts';
+
+/**
+ * The console's operations screens (issues 12 and 15) against the real server: after-sales
+ * decided in the console with a four-eyes refund (proposed by the 719 operator, executed by the
+ * finance reviewer), and order approval (an order over 719's approval amount waits in 11 until
+ * an approver approves it in the console, then the member pays). Screenshots of every screen go
+ * to SHOTS_DIR (default /work/shots/ops-console). The 719 demo member logs in here.
+ * Alone: npx playwright test e2e/admin-ops.spec.ts --project admin-ops --no-deps
+ */
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(300_000);
+
+const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/ops-console';
+mkdirSync(SHOTS, { recursive: true });
+
+const OPERATORS = { admin: 'Admin#2026', op719: 'Op719#2026', finance: 'Finance#2026' } as const;
+
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function operatorPage(browser: Browser, username: keyof typeof OPERATORS) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/admin/login');
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(OPERATORS[username]);
+  await page.getByRole('button', { name: /登\s?录/ }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+const menu = (page: Page, name: string) => page.getByRole('menuitem', { name }).click();
+const modalOk = (page: Page) =>
+  page
+    .locator('.ant-modal-footer, .ant-popconfirm-buttons')
+    .last()
+    .getByRole('button', { name: /确\s?[认定]|OK/ })
+    .click();
+
+/** The 719 member logged in, with a received order of one product; answers its token and order. */
+async function receivedOrder(page: Page, request: APIRequestContext) {
+  await pwdLogin(page, 719);
+  const token = (await storedToken(page, 719)) ?? '';
+  await ensureAddress(page, request);
+  const product = await cheapProduct(request, 719);
+  const order = await api<SubmitOrderResult>(
+    request,
+    '/api/client/submitOrder',
+    {
+      siteId: 719,
+      productInfos: [{ productId: product.id, specificationId: product.specificationId, num: 1 }],
+    },
+    token,
+  );
+  await api(request, '/api/pay/payOrder', { siteId: 719, orderNo: order.orderNo, payWay: 'ye' }, token);
+  const ship = await request.post('/simulator/operator', {
+    data: { siteId: 719, action: 'ship', childOrderNo: order.childOrderNo[0], trackingNo: 'SF20261125777' },
+  });
+  expect(((await ship.json()) as { code: number }).code).toBe(200);
+  await api(request, '/api/order/confirmOrder', { siteId: 719, orderNo: order.orderNo }, token);
+  return { token, orderNo: order.orderNo, product };
+}
+
+const balanceOf = async (request: APIRequestContext, token: string) =>
+  (await api<{ balance: number }>(request, '/api/points/balance', { siteId: 719 }, token)).balance;
+
+test('after-sales: the 719 operator approves and proposes a refund, the finance reviewer executes it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { token, orderNo, product } = await receivedOrder(page, request);
+  const check = await api<{ lines: { lineId: number }[] }>(
+    request,
+    '/api/afterSale/sevenDayCheck',
+    { siteId: 719, orderNo },
+    token,
+  );
+  const applied = await api<AfterSaleDetail>(
+    request,
+    '/api/afterSale/apply',
+    { siteId: 719, orderNo, lineId: check.lines[0]?.lineId, kind: 'refund_only', qty: 1, reason: '未收到货' },
+    token,
+  );
+  const no = applied.afterSaleNo;
+  await api(
+    request,
+    '/api/afterSale/comment',
+    { siteId: 719, afterSaleNo: no, content: '快递显示签收但没收到' },
+    token,
+  );
+  const before = await balanceOf(request, token);
+
+  const op = await operatorPage(browser, 'op719');
+  await menu(op, '售后处理');
+  const row = op.getByRole('row', { name: new RegExp(no) });
+  await expect(row).toContainText('待审核');
+  await shot(op, 'aftersales-queue');
+  await row.getByRole('button', { name: '处理' }).click();
+  const drawer = op.locator('.ant-drawer-content');
+  await expect(drawer).toContainText('快递显示签收但没收到');
+  await drawer.getByLabel('回复会员').fill('已联系快递核实，稍后为您处理');
+  await drawer.getByRole('button', { name: '发送回复' }).click();
+  await expect(drawer).toContainText('已联系快递核实，稍后为您处理');
+  await drawer.getByRole('button', { name: '审核通过' }).click();
+  await modalOk(op);
+  await expect(drawer.getByText('审核通过', { exact: true }).first()).toBeVisible();
+  await expect(drawer).toContainText('按原支付比例预计退回');
+  await drawer.getByRole('button', { name: '申请退款' }).click();
+  await op.getByLabel('退款原因').fill('快递丢件，全额退款');
+  await modalOk(op);
+  await expect(drawer).toContainText('待财务复核');
+  // The proposer cannot execute it: no finance permission, and never their own proposal.
+  await expect(drawer.getByRole('button', { name: '执行退款' })).toHaveCount(0);
+  await shot(op, 'aftersales-case-proposed');
+
+  const fin = await operatorPage(browser, 'finance');
+  await menu(fin, '售后处理');
+  await fin
+    .getByRole('row', { name: new RegExp(no) })
+    .getByRole('button', { name: '处理' })
+    .click();
+  const review = fin.locator('.ant-drawer-content');
+  await expect(review).toContainText('快递丢件，全额退款');
+  await review.getByRole('button', { name: '执行退款' }).click();
+  await modalOk(fin);
+  await expect(review.getByText('退款成功').first()).toBeVisible();
+  await expect(review).toContainText('已执行');
+  await shot(fin, 'aftersales-case-refunded');
+  expect(await balanceOf(request, token)).toBe(before + product.price);
+
+  // The audit log has each step.
+  const adm = await operatorPage(browser, 'admin');
+  await menu(adm, '审计日志');
+  await expect(adm.getByRole('cell', { name: '执行售后退款' }).first()).toBeVisible();
+  await expect(adm.getByRole('cell', { name: '申请售后退款' }).first()).toBeVisible();
+  await shot(adm, 'audit-aftersales');
+});
+
+test('approval: an order over 719’s amount waits in 11 until the console approves it, then the member pays', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const op = await operatorPage(browser, 'op719');
+  await menu(op, '订单审批');
+  await expect(op.getByText('没有待审批的订单')).toBeVisible();
+  const form = op.locator('.ant-pro-card').filter({ hasText: '审批规则' });
+  const enabled = form.getByRole('switch');
+  if ((await enabled.getAttribute('aria-checked')) !== 'true') await enabled.click();
+  await form.getByLabel('订单金额达到').fill('50');
+  await form.getByLabel('修改原因').fill('单笔 50 元以上须部门审批');
+  await shot(op, 'approval-rule');
+  await form.getByRole('button', { name: '保存规则' }).click();
+  await expect(op.getByText('审批规则已保存')).toBeVisible();
+
+  await pwdLogin(page, 719);
+  const token = (await storedToken(page, 719)) ?? '';
+  await ensureAddress(page, request);
+  const product = await cheapProduct(request, 719);
+  const num = Math.ceil(5_001 / product.price);
+  const order = await api<SubmitOrderResult>(
+    request,
+    '/api/client/submitOrder',
+    { siteId: 719, productInfos: [{ productId: product.id, specificationId: product.specificationId, num }] },
+    token,
+  );
+  expect(order.status).toBe(11);
+  const refused = await request.post('/front-mall-api/api/pay/payOrder', {
+    headers: { token },
+    data: { siteId: 719, orderNo: order.orderNo, payWay: 'ye' },
+  });
+  expect(((await refused.json()) as { code: number }).code).not.toBe(200);
+  await page.goto(`orderDetail?orderNo=${order.orderNo}&siteId=719`);
+  await expect(page.getByText('待审批').first()).toBeVisible();
+
+  await op.reload();
+  const row = op.getByRole('row', { name: new RegExp(order.orderNo) });
+  await expect(row).toContainText('一级', { timeout: 30_000 });
+  await shot(op, 'approval-queue');
+  await row.getByRole('button', { name: '通过', exact: true }).click();
+  await modalOk(op);
+  await expect(op.getByText('没有待审批的订单')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText('待付款').first()).toBeVisible();
+  const paid = await api<{ isPaid: boolean; status: number }>(
+    request,
+    '/api/pay/payOrder',
+    { siteId: 719, orderNo: order.orderNo, payWay: 'ye' },
+    token,
+  );
+  expect(paid).toMatchObject({ isPaid: true, status: 24 });
+
+  // Leave 719 without approval for whatever runs next.
+  await enabled.click();
+  await form.getByLabel('修改原因').fill('演示结束，关闭审批');
+  await form.getByRole('button', { name: '保存规则' }).click();
+  await expect(op.getByText('审批规则已保存').last()).toBeVisible();
+});
