@@ -30,8 +30,10 @@ export const DEMO_ROLES: { name: string; permissions: Permission[] }[] = [
       'orders:view',
       'members:view',
       'audit:view',
-      // Refund proposals are reviewed on the after-sales case page.
+      // Refund proposals are reviewed on the after-sales case page, card batches on the
+      // promotions page: a reviewer sees what they approve.
       'aftersales:view',
+      'promotions:view',
     ],
   },
   { name: '客服', permissions: ['orders:view', 'aftersales:manage', 'members:view', 'points:view'] },
