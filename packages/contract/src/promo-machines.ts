@@ -84,8 +84,13 @@ export const CARD_TRANSITIONS: readonly Transition<CardStatus, CardEvent>[] = [
   // A member binds a code and PIN.
   { from: C.unsold, to: C.bound, event: 'bind' },
   { from: C.sold, to: C.bound, event: 'bind' },
-  // An operator freezes a card and lifts the freeze.
+  // An operator freezes a card (a lost code, a dispute) and lifts the freeze back to the
+  // status the card had, which card_freeze keeps.
+  { from: C.unsold, to: C.frozen, event: 'freeze' },
+  { from: C.sold, to: C.frozen, event: 'freeze' },
   { from: C.bound, to: C.frozen, event: 'freeze' },
+  { from: C.frozen, to: C.unsold, event: 'unfreeze' },
+  { from: C.frozen, to: C.sold, event: 'unfreeze' },
   { from: C.frozen, to: C.bound, event: 'unfreeze' },
   // The expiry job (the balance goes with a ledger entry).
   { from: C.unsold, to: C.expired, event: 'expire' },

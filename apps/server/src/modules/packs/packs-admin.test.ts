@@ -278,6 +278,30 @@ describe('freeze and unfreeze', () => {
     expect(unchanged?.status).toBe('bound');
   });
 
+  it('an unsold card frozen twice at once is frozen once and thaws back to unsold; a void card stays void', async () => {
+    const batch = await submit(2);
+    await api.call(promo.approveCardBatch, { batchId: batch.id }, tokens.finance);
+    const cards = await t.db.select().from(packCard).where(eq(packCard.siteId, 719));
+    const [card, other] = cards.filter((c) => c.status === 'unsold').slice(-2);
+    const freeze = (cardId: number, frozen: boolean) =>
+      api.call(promo.freezeCard, { siteId: 719, cardId, frozen, reason: '卡片遗失' }, tokens.op719);
+    const both = await Promise.all([freeze(card?.id as number, true), freeze(card?.id as number, true)]);
+    expect(both.map((r) => r.body.data?.status ?? r.body.msg).sort()).toEqual(
+      ['frozen', PROMO_MSG.cardState].sort(),
+    );
+    expect((await freeze(card?.id as number, false)).body.data.status).toBe('unsold');
+    await t.db
+      .update(packCard)
+      .set({ status: 'void' })
+      .where(eq(packCard.id, other?.id as number));
+    expect((await freeze(other?.id as number, true)).body.msg).toBe(PROMO_MSG.cardState);
+    const [still] = await t.db
+      .select()
+      .from(packCard)
+      .where(eq(packCard.id, other?.id as number));
+    expect(still?.status).toBe('void');
+  });
+
   it('a foreign card id on an own site is not found', async () => {
     const missing = await api.call(
       promo.freezeCard,

@@ -4,8 +4,12 @@ import {
   type AdminCard,
   type AdminPackProduct,
   CARD_BATCH_TRANSITIONS,
+  CARD_STATUS,
+  CARD_TRANSITIONS,
   type CardBatch,
   type CardBatchStatus,
+  type CardStatus,
+  movableFrom,
   PROMO_MSG,
 } from '@sitemall/contract';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -20,7 +24,7 @@ import { operatorNames } from '../admin/operators';
 import { memberIdsByPhone, memberLabels } from '../identity/member-admin';
 import { siteNamesIn } from '../site/site-admin';
 import { cardFreeze, cardIssue } from './card-issue.tables';
-import { cardPepper, hashCode, issueCards, normalizeCode } from './packs.service';
+import { cardPepper, hashCode, issueCards, moveCards, normalizeCode } from './packs.service';
 import { packBatch, packCard, packProduct } from './packs.tables';
 
 /**
@@ -34,7 +38,6 @@ import { packBatch, packCard, packProduct } from './packs.tables';
 const PAGE = 10;
 /** Statuses whose balance the site still owes. */
 const OWED = ['unsold', 'sold', 'bound', 'frozen'] as const;
-const FREEZABLE = ['unsold', 'sold', 'bound'];
 
 /** The key sealing a batch's codes until their one download, derived from the master key. */
 const exportKey = (masterKey: Buffer) => createHmac('sha256', masterKey).update('card-export').digest();
@@ -459,9 +462,10 @@ export async function freezeCard(
       .where(and(eq(packCard.siteId, input.siteId), eq(packCard.id, input.cardId)))
       .for('update');
     if (!before) throw failure(ADMIN_MSG.notFound);
-    let to: string;
+    let to: CardStatus;
     if (input.frozen) {
-      if (!FREEZABLE.includes(before.status)) throw failure(PROMO_MSG.cardState);
+      if (!movableFrom(CARD_TRANSITIONS, 'freeze', CARD_STATUS.frozen).includes(before.status as CardStatus))
+        throw failure(PROMO_MSG.cardState);
       await tx.insert(cardFreeze).values({
         cardId: before.id,
         siteId: before.siteId,
@@ -469,17 +473,17 @@ export async function freezeCard(
         reason,
         operatorId: ctx.operator.id,
       });
-      to = 'frozen';
+      to = CARD_STATUS.frozen;
     } else {
       const [freeze] = await tx.delete(cardFreeze).where(eq(cardFreeze.cardId, before.id)).returning();
       if (!freeze || before.status !== 'frozen') throw failure(PROMO_MSG.cardState);
-      to = freeze.fromStatus;
+      to = freeze.fromStatus as CardStatus;
     }
-    const [after] = await tx
-      .update(packCard)
-      .set({ status: to })
-      .where(and(eq(packCard.id, before.id), eq(packCard.status, before.status)))
-      .returning();
+    const [after] = await moveCards(tx, {
+      event: input.frozen ? 'freeze' : 'unfreeze',
+      to,
+      where: and(eq(packCard.id, before.id), eq(packCard.status, before.status)),
+    });
     if (!after) throw failure(PROMO_MSG.cardState);
     await record({
       siteId: before.siteId,
