@@ -17,7 +17,7 @@ const SITE = 719;
 const PASSWORD = 'Bench0719';
 export const BENCH_MEMBERS = 32;
 
-interface Buyer {
+export interface Buyer {
   phone: string;
   token: string;
 }
@@ -121,7 +121,13 @@ export interface LoopResult {
 /** Every buyer submits and pays in a loop until the time is up; specOf picks what it buys. */
 export async function submitAndPayLoop(
   base: string,
-  options: { buyers: Buyer[]; seconds: number; specOf: (i: number) => PickedSpec },
+  options: {
+    buyers: Buyer[];
+    seconds: number;
+    specOf: (i: number) => PickedSpec;
+    /** More fields of buyer i's next submission (e.g. the voucher it uses). */
+    extraOf?: (i: number) => Record<string, unknown>;
+  },
 ): Promise<LoopResult> {
   const deadline = Date.now() + options.seconds * 1000;
   const result: LoopResult = { count: 0, latencies: [], errors: 0, failed: 0 };
@@ -138,6 +144,7 @@ export async function submitAndPayLoop(
               siteId: SITE,
               requestId: randomUUID(),
               productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num: 1 }],
+              ...options.extraOf?.(i),
             },
             buyer.token,
           );

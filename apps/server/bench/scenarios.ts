@@ -2,6 +2,7 @@ import { catalogApi, identityApi, orderApi, siteApi } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { encryptSecret } from '../src/modules/identity/crypto';
+import { CONSOLE_SCENARIOS } from './console';
 import {
   BENCH_MEMBERS,
   type LoopResult,
@@ -10,6 +11,7 @@ import {
   seedOrderBench,
   submitAndPayLoop,
 } from './orders';
+import { availableVouchers, submitAndPayWithVoucher } from './vouchers';
 
 /** The storefront API's full path of an endpoint of the table. */
 const front = (e: { path: string }) => `/front-mall-api${e.path}`;
@@ -255,4 +257,7 @@ export const SCENARIOS: Scenario[] = [
   },
   submitAndPay(false),
   submitAndPay(true),
+  availableVouchers,
+  submitAndPayWithVoucher,
+  ...CONSOLE_SCENARIOS,
 ];
