@@ -16,7 +16,7 @@ import {
 import { ProLayout } from '@ant-design/pro-components';
 import { adminApi } from '@sitemall/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Result, Select, Space, Spin, Typography } from 'antd';
+import { Button, Result, Select, Space, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { call, getToken, setToken } from './api';
@@ -108,7 +108,9 @@ function Shell() {
       actionsRender={() => [
         <SiteSwitcher key="site" />,
         <Space key="me">
-          <Typography.Text style={{ color: 'inherit' }}>{me.name}</Typography.Text>
+          <Link to="/account" title="账号安全">
+            <UserOutlined /> {me.name}
+          </Link>
           <Button type="link" icon={<LogoutOutlined />} onClick={logout}>
             退出
           </Button>

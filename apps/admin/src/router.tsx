@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ConsoleLayout } from './ConsoleLayout';
+import { AccountPage } from './pages/Account';
 import { AuditPage } from './pages/Audit';
 import { BargainsPage } from './pages/activity/Bargains';
 import { GroupBuysPage } from './pages/activity/GroupBuys';
@@ -43,6 +44,7 @@ export const router = createBrowserRouter(
         { path: 'audit', element: <AuditPage /> },
         { path: 'operators', element: <OperatorsPage /> },
         { path: 'login-log', element: <LoginLogPage /> },
+        { path: 'account', element: <AccountPage /> },
         { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],
     },

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import type { SubmitOrderResult } from '@sitemall/contract';
+import { generate } from 'otplib';
 import { api, cheapProduct, pwdLogin, siteConfig, storedToken } from './site.ts';
 
 /**
@@ -22,6 +23,7 @@ const OPERATORS = {
   admin: 'Admin#2026',
   op719: 'Op719#2026',
   finance: 'Finance#2026',
+  cs10110: 'Cs10110#2026',
 } as const;
 
 async function shot(page: Page, name: string) {
@@ -243,4 +245,48 @@ test('the audit log shows each write with before and after; operators and the lo
   await menu(page, '登录日志');
   await expect(page.getByText('密码错误').first()).toBeVisible();
   await shot(page, 'admin-15-login-log');
+});
+
+test('an operator binds TOTP in 账号安全, then logs in with a code; the platform admin resets it', async ({
+  page,
+  browser,
+}) => {
+  await operatorLogin(page, 'cs10110');
+  await page.getByRole('link', { name: /福利客服/ }).click();
+  await expect(page).toHaveURL(/\/admin\/account/);
+  await page.getByRole('button', { name: '绑定动态口令' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]{16,64}$/);
+  await shot(page, 'admin-16-account-totp-setup');
+  await page.getByLabel('动态口令', { exact: true }).fill('000000');
+  await page.getByLabel('登录密码').fill('wrong');
+  await page.getByRole('button', { name: '确认绑定' }).click();
+  await expect(page.getByText('登录密码错误')).toBeVisible();
+  await page.getByLabel('动态口令', { exact: true }).fill(await generate({ secret }));
+  await page.getByLabel('登录密码').fill(OPERATORS.cs10110);
+  await page.getByRole('button', { name: '确认绑定' }).click();
+  await expect(page.getByText('已绑定动态口令，下次登录需输入口令')).toBeVisible();
+  await expect(page.locator('.ant-card-extra').getByText('已绑定')).toBeVisible();
+  await shot(page, 'admin-17-account-totp-bound');
+
+  await page.getByRole('button', { name: /退\s?出/ }).click();
+  await page.getByPlaceholder('用户名').fill('cs10110');
+  await page.getByPlaceholder('密码').fill(OPERATORS.cs10110);
+  await page.getByRole('button', { name: /登\s?录/ }).click();
+  await page.getByPlaceholder('动态口令（6 位数字）').fill(await generate({ secret }));
+  await page.getByRole('button', { name: '验证并登录' }).click();
+  await expect(page).toHaveURL(/\/admin\/(sites|dashboard)/);
+
+  const admin = await newOperatorPage(browser, 'admin');
+  await menu(admin, '运营人员与角色');
+  const row = admin.getByRole('row', { name: /cs10110/ });
+  await expect(row.getByText('已绑定')).toBeVisible();
+  await row.getByRole('button', { name: '重置口令' }).click();
+  await admin.getByRole('dialog').getByLabel('操作原因').fill('手机遗失');
+  await admin
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s?[认定]/ })
+    .click();
+  await expect(row.getByText('未绑定')).toBeVisible();
+  await shot(admin, 'admin-18-operators-totp');
 });

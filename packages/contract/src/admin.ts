@@ -53,6 +53,9 @@ export const ADMIN_MSG = {
   badTotp: '动态口令错误',
   totpNeeded: '请输入动态口令',
   totpNotBound: '该账号须使用动态口令登录，请联系平台管理员绑定',
+  totpAlreadyBound: '已绑定动态口令，如需更换请联系平台管理员重置',
+  wrongPassword: '登录密码错误',
+  totpNothingToDo: '请选择要修改的动态口令设置',
   tooManyLogins: '登录尝试过于频繁，请稍后再试',
   loginFirst: '请先登录运营后台',
   forbidden: '无权执行此操作',
@@ -105,8 +108,28 @@ export const Me = Type.Object({
   assignments: Type.Array(Assignment),
   /** Sites the operator holds any permission on. */
   sites: Type.Array(SiteBrief),
+  totpBound: Type.Boolean(),
+  totpRequired: Type.Boolean(),
 });
 export type Me = Static<typeof Me>;
+
+/** A new TOTP secret for the operator's authenticator app; bound only once a code proves it. */
+export const TotpSetup = Type.Object({ secret: Type.String(), uri: Type.String() });
+export type TotpSetup = Static<typeof TotpSetup>;
+export const TotpBindBody = Type.Object({
+  secret: Type.String({ pattern: '^[A-Z2-7]{16,64}$', maxLength: 64 }),
+  code: Type.String({ pattern: '^\\d{6}$', maxLength: 6 }),
+  password: Text(128, { minLength: 1 }),
+});
+export type TotpBindBody = Static<typeof TotpBindBody>;
+/** A platform admin makes TOTP mandatory (or not) for an operator, or resets a lost one. */
+export const OperatorTotpBody = Type.Object({
+  operatorId: Id(),
+  required: Type.Optional(Type.Boolean()),
+  reset: Type.Optional(Type.Literal(true)),
+  reason: Text(200, { minLength: 1 }),
+});
+export type OperatorTotpBody = Static<typeof OperatorTotpBody>;
 
 // ---- sites ----------------------------------------------------------------------------------
 
@@ -437,6 +460,26 @@ export const adminApi = {
     body: Type.Object({}),
     reply: Ok,
   }),
+  totpSetup: endpoint({
+    ...tagOf('auth'),
+    operator: 'self',
+    method: 'POST',
+    path: '/auth/totp/setup',
+    summary: '生成动态口令密钥（扫码后用口令确认绑定）',
+    encoding: 'json',
+    body: Type.Object({}),
+    reply: Envelope(TotpSetup),
+  }),
+  totpBind: endpoint({
+    ...tagOf('auth'),
+    operator: 'self',
+    method: 'POST',
+    path: '/auth/totp/bind',
+    summary: '绑定动态口令（登录密码与一次口令确认）',
+    encoding: 'json',
+    body: TotpBindBody,
+    reply: Ok,
+  }),
   me: endpoint({
     ...tagOf('auth'),
     operator: 'self',
@@ -615,6 +658,16 @@ export const adminApi = {
     summary: '分配角色与站点范围（须填原因）',
     encoding: 'json',
     body: AssignBody,
+    reply: Envelope(AdminOperator),
+  }),
+  operatorTotp: endpoint({
+    ...tagOf('operators'),
+    operator: 'operators:manage',
+    method: 'POST',
+    path: '/operators/totp',
+    summary: '设置运营人员须用动态口令，或重置其动态口令（须填原因）',
+    encoding: 'json',
+    body: OperatorTotpBody,
     reply: Envelope(AdminOperator),
   }),
   loginLog: endpoint({

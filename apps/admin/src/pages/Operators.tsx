@@ -1,4 +1,4 @@
-import { ProTable } from '@ant-design/pro-components';
+import { type ActionType, ProTable } from '@ant-design/pro-components';
 import {
   ADMIN_AREA_LABEL,
   type AdminArea,
@@ -6,9 +6,12 @@ import {
   type AdminRole,
   adminApi,
 } from '@sitemall/contract';
-import { Card, Space, Tag } from 'antd';
+import { App, Card, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
+import { useRef } from 'react';
 import { call, pageOf } from '../api';
+import { useSession } from '../session';
+import { TextAction } from './TextAction';
 
 const permissionLabel = (p: string) => {
   const [area, level] = p.split(':');
@@ -19,10 +22,19 @@ const scopeLabel = (siteIds: number[] | null) =>
 
 /** Operators with their role assignments (each with its site scope), and the roles' permissions. */
 export function OperatorsPage() {
+  const { can } = useSession();
+  const { message } = App.useApp();
+  const action = useRef<ActionType>(null);
+  const totp = async (o: AdminOperator, change: { required?: boolean; reset?: true }, reason: string) => {
+    await call(adminApi.operatorTotp, { operatorId: o.id, ...change, reason });
+    message.success(change.reset ? `已重置 ${o.username} 的动态口令` : `已更新 ${o.username} 的动态口令要求`);
+    action.current?.reload();
+  };
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <ProTable<AdminOperator>
         headerTitle="运营人员"
+        actionRef={action}
         rowKey="id"
         search={false}
         pagination={{ pageSize: 10, showSizeChanger: false }}
@@ -42,7 +54,12 @@ export function OperatorsPage() {
           {
             title: '动态口令',
             dataIndex: 'totpBound',
-            render: (_, o) => (o.totpBound ? '已绑定' : o.totpRequired ? '必须绑定（未绑定）' : '未绑定'),
+            render: (_, o) => (
+              <Space size={4}>
+                {o.totpBound ? <Tag color="success">已绑定</Tag> : <Tag>未绑定</Tag>}
+                {o.totpRequired && <Tag color="warning">必须</Tag>}
+              </Space>
+            ),
           },
           {
             title: '状态',
@@ -54,6 +71,35 @@ export function OperatorsPage() {
             dataIndex: 'createdAt',
             render: (_, o) => dayjs(o.createdAt).format('YYYY-MM-DD'),
           },
+          ...(can('operators:manage')
+            ? [
+                {
+                  title: '操作',
+                  key: 'actions',
+                  render: (_: unknown, o: AdminOperator) => (
+                    <Space size={0} wrap>
+                      <TextAction
+                        link
+                        label={o.totpRequired ? '取消必须口令' : '设为必须口令'}
+                        title={`${o.username}：${o.totpRequired ? '取消' : '要求'}动态口令登录`}
+                        field="操作原因"
+                        onSubmit={(reason) => totp(o, { required: !o.totpRequired }, reason)}
+                      />
+                      {o.totpBound && (
+                        <TextAction
+                          link
+                          danger
+                          label="重置口令"
+                          title={`重置 ${o.username} 的动态口令（需重新绑定）`}
+                          field="操作原因"
+                          onSubmit={(reason) => totp(o, { reset: true }, reason)}
+                        />
+                      )}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <Card title="角色与权限">

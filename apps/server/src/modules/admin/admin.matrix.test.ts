@@ -83,6 +83,7 @@ const PLATFORM_ROUTES: [Endpoint, Record<string, unknown>][] = [
   [adminApi.roles, {}],
   [adminApi.loginLog, {}],
   [adminApi.assignRole, { operatorId: 2_000_000_000, roleId: 1, reason: '矩阵测试' }],
+  [adminApi.operatorTotp, { operatorId: 2_000_000_000, required: true, reason: '矩阵测试' }],
 ];
 
 beforeAll(async () => {

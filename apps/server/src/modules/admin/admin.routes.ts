@@ -24,6 +24,7 @@ import { findMembers, memberLedger } from './members';
 import { assignRole, listOperators, listRoles, loginLog } from './operators';
 import { cancelOrder, findOrders, orderOfSite, shipOrder } from './orders';
 import { editSite, listSites } from './sites';
+import { bindTotp, setOperatorTotp, setupTotp, totpStateOf } from './totp';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,9 +90,18 @@ export const adminRoutes: FastifyPluginAsync<{
       if (a.siteIds === null) all = true;
       else for (const id of a.siteIds) anySite.add(id);
     }
-    const sites = await siteNamesIn(ctx.db, all ? 'all' : [...anySite]);
-    return ok({ ...ctx.operator, assignments: ctx.assignments, sites });
+    const [sites, secondFactor] = await Promise.all([
+      siteNamesIn(ctx.db, all ? 'all' : [...anySite]),
+      totpStateOf(ctx.db, ctx.operator.id),
+    ]);
+    return ok({ ...ctx.operator, assignments: ctx.assignments, sites, ...secondFactor });
   });
+  serve(app, adminApi.totpSetup, async (req) => ok(await setupTotp(operatorOf(req))));
+  serve(app, adminApi.totpBind, async (req) => {
+    await bindTotp(operatorOf(req), req.body);
+    return ok(null);
+  });
+  serve(app, adminApi.operatorTotp, async (req) => ok(await setOperatorTotp(operatorOf(req), req.body)));
 
   serve(app, adminDashboardApi.dashboard, async (req) =>
     ok(await dashboard(operatorOf(req), req.query.siteId)),

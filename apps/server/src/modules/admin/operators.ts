@@ -28,11 +28,11 @@ export async function operatorNames(
   return new Map(rows.map((o) => [o.id, o.name]));
 }
 
-function requirePlatform(ctx: OperatorCtx, permission: string) {
+export function requirePlatform(ctx: OperatorCtx, permission: string) {
   if (scopeOf(ctx, permission) !== 'all') throw forbidden();
 }
 
-async function present(db: Db, row: typeof operator.$inferSelect): Promise<AdminOperator> {
+export async function presentOperator(db: Db, row: typeof operator.$inferSelect): Promise<AdminOperator> {
   return {
     id: row.id,
     username: row.username,
@@ -51,7 +51,7 @@ export async function listOperators(ctx: OperatorCtx, pageNum = 1) {
     ctx.db.select().from(operator).orderBy(asc(operator.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
     ctx.db.select({ total: count() }).from(operator),
   ]);
-  const list = await Promise.all(rows.map((r) => present(ctx.db, r)));
+  const list = await Promise.all(rows.map((r) => presentOperator(ctx.db, r)));
   return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
 }
 
@@ -91,7 +91,7 @@ export async function assignRole(
     });
   });
   const [updated] = await ctx.db.select().from(operator).where(eq(operator.id, target.id));
-  return present(ctx.db, updated as typeof operator.$inferSelect);
+  return presentOperator(ctx.db, updated as typeof operator.$inferSelect);
 }
 
 export async function loginLog(ctx: OperatorCtx, pageNum = 1) {
