@@ -44,6 +44,7 @@ import {
   type Merchants,
   simulatedMerchant,
 } from './modules/payment/merchants';
+import { packPaidByWechat } from './modules/packs/pack-orders';
 import { wechatNotifyRoutes } from './modules/payment/notify.routes';
 import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
@@ -220,6 +221,8 @@ export async function buildApp(deps: AppDeps) {
     scanUrlOf: simulators ? simulatorScanUrl : undefined,
     log: app.log,
   });
+  // Packs bought by WeChat: the payment module reports their paid codes to the packs module.
+  wechat.registerPayee('pack', packPaidByWechat(deps.secrets.partnerKey));
   const simulator = simulators
     ? createWechatpaySimulator({
         signers: deps.secrets.wechatpaySimSigners,
@@ -302,7 +305,12 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bargainRoutes);
       await api.register(afterSaleRoutes, { dataDir: deps.dataDir });
       await api.register(vipRoutes);
-      await api.register(packsRoutes, { masterKey: deps.secrets.partnerKey, limiter });
+      await api.register(packsRoutes, {
+        masterKey: deps.secrets.partnerKey,
+        limiter,
+        wechat,
+        orderExpireMinutes: deps.orderExpireMinutes,
+      });
       await api.register(promiseRoutes);
       await api.register(providerRoutes, {
         deps: providerDeps,
