@@ -35,6 +35,7 @@ import { orderRoutes } from './modules/order/order.routes';
 import { orderPaidByWechat } from './modules/order/pay';
 import { promiseRoutes } from './modules/order/promise.routes';
 import { useProviderGoods } from './modules/order/provider-goods';
+import { packPaidByWechat } from './modules/packs/pack-orders';
 import { packsConsole } from './modules/packs/packs.console';
 import { packsRoutes } from './modules/packs/packs.routes';
 import { ensureDemoCards } from './modules/packs/packs.service';
@@ -44,7 +45,6 @@ import {
   type Merchants,
   simulatedMerchant,
 } from './modules/payment/merchants';
-import { packPaidByWechat } from './modules/packs/pack-orders';
 import { wechatNotifyRoutes } from './modules/payment/notify.routes';
 import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';

@@ -110,7 +110,8 @@ const packOrderEndpoints = {
     ...member,
     method: 'POST',
     path: '/api/packs/order/submitAndPay',
-    summary: '购买卡包（下单并支付：积分即付即发卡；wx_pc 答微信扫码支付的二维码，支付后发卡；requestId 重复提交答同一单）',
+    summary:
+      '购买卡包（下单并支付：积分即付即发卡；wx_pc 答微信扫码支付的二维码，支付后发卡；requestId 重复提交答同一单）',
     body: Type.Object({
       siteId: SiteId,
       packId: Id,

@@ -189,10 +189,7 @@ export async function buyPack(
   const earlier = await orderByRequest(ctx, input.requestId);
   if (earlier) return { order: await codeFor(ctx, deps, earlier, now), isNew: false };
   const byWechat = input.payWay === PAY_WAY.wechatPc;
-  if (
-    !(input.payWay === PAY_WAY.points || byWechat) ||
-    !ctx.site.row.paywayConf.includes(input.payWay)
-  )
+  if (!(input.payWay === PAY_WAY.points || byWechat) || !ctx.site.row.paywayConf.includes(input.payWay))
     throw failure(PACK_MSG.payWayOff);
   const siteId = ctx.site.row.id;
   const [row] = await ctx.db
@@ -253,7 +250,11 @@ export async function buyPack(
   } catch (error) {
     // No code could be had (no merchant, WeChat refused): the purchase ends here, unpaid.
     if (!(await deps.wechat.latestCode(ctx.db, made.id, 'pack')))
-      await movePackOrder(ctx.db, { event: 'expire', to: PACK_ORDER_STATUS.closed, where: eq(packOrder.id, made.id) });
+      await movePackOrder(ctx.db, {
+        event: 'expire',
+        to: PACK_ORDER_STATUS.closed,
+        where: eq(packOrder.id, made.id),
+      });
     throw error;
   }
 }

@@ -1,4 +1,10 @@
-import { DEFAULT_ORDER_EXPIRE_MINUTES, PACK_MSG, PACK_ORDER_STATUS, packsApi, VOUCHER_MSG } from '@sitemall/contract';
+import {
+  DEFAULT_ORDER_EXPIRE_MINUTES,
+  PACK_MSG,
+  PACK_ORDER_STATUS,
+  packsApi,
+  VOUCHER_MSG,
+} from '@sitemall/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';

@@ -149,8 +149,6 @@ export const packOrder = pgTable(
       sql`${t.payAmount} >= 0 and ${t.status} in ('unpaid', 'paid', 'closed', 'refunded')`,
     ),
     check('pack_order_unpaid_check', sql`${t.status} <> 'unpaid' or ${t.expireAt} is not null`),
-    index('pack_order_expire_idx')
-      .on(t.expireAt)
-      .where(sql`${t.status} = 'unpaid'`),
+    index('pack_order_expire_idx').on(t.expireAt).where(sql`${t.status} = 'unpaid'`),
   ],
 );

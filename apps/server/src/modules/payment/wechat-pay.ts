@@ -104,12 +104,7 @@ export function createWechatPay(deps: WechatPayDeps) {
 
   const latestCode = async (db: Db, orderId: number, payee: Payee = 'order') =>
     (
-      await db
-        .select()
-        .from(wechatCode)
-        .where(ofOrder(orderId, payee))
-        .orderBy(desc(wechatCode.id))
-        .limit(1)
+      await db.select().from(wechatCode).where(ofOrder(orderId, payee)).orderBy(desc(wechatCode.id)).limit(1)
     )[0];
 
   const openCode = async (db: Db, orderId: number, payee: Payee = 'order') =>
@@ -425,7 +420,8 @@ export function createWechatPay(deps: WechatPayDeps) {
       }
       try {
         const { code_url } = await merchant.client.nativePrepay({
-          description: `${ctx.site.row.siteName} ${payee === 'pack' ? '卡包' : '订单'} ${order.orderNo}`.slice(0, 127),
+          description:
+            `${ctx.site.row.siteName} ${payee === 'pack' ? '卡包' : '订单'} ${order.orderNo}`.slice(0, 127),
           out_trade_no: outTradeNo,
           time_expire: beijingTime(order.expireAt),
           notify_url: `${deps.notifyBase}${wechatNotifyPath('transaction', order.siteId)}`,
