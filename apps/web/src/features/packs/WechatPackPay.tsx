@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Modal } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { useNow, WechatPayPanel } from '../order/index.ts';
+import { WechatPayPanel } from '../order/components/WechatPayPanel.tsx';
+import { useNow } from '../order/hooks.ts';
 import { packOrderQuery } from './api.ts';
 
 /**
