@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { PACK_MSG, type PackOrder, type PackProduct, packsApi, type VirtualCode } from '@sitemall/contract';
+import {
+  PACK_MSG,
+  PACK_ORDER_STATUS,
+  PACK_ORDER_TRANSITIONS,
+  type PackOrder,
+  type PackProduct,
+  packsApi,
+  type VirtualCode,
+} from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
@@ -9,7 +17,7 @@ import { buyer } from '../order/order.fixtures';
 import { notifyFor, postNotify } from '../payment/payment.fixtures';
 import { payJournal, wechatCode } from '../payment/payment.tables';
 import { getBalance } from '../points/points.service';
-import { expirePackOrders } from './pack-orders';
+import { expirePackOrders, movePackOrder } from './pack-orders';
 import { packCard, packOrder } from './packs.tables';
 
 /**
@@ -177,6 +185,29 @@ describe('buying packs by WeChat', () => {
     // A closed order answers no new code to the same request.
     expect((await b.submit()).body.data).toMatchObject({ status: 'closed' });
     expect(await codesOf(b.order.orderNo)).toHaveLength(1);
+  });
+
+  it('moves pack orders only as PACK_ORDER_TRANSITIONS says: a paid order neither expires nor is paid again', async () => {
+    const reachable = new Set<string>();
+    let frontier = PACK_ORDER_TRANSITIONS.filter((x) => x.from === null).map((x) => x.to as string);
+    while (frontier.length > 0) {
+      for (const st of frontier) reachable.add(st);
+      frontier = PACK_ORDER_TRANSITIONS.filter(
+        (x) => x.from && reachable.has(x.from) && !reachable.has(x.to),
+      ).map((x) => x.to);
+    }
+    expect([...reachable].sort()).toEqual(Object.values(PACK_ORDER_STATUS).sort());
+    const b = await wechatBuyer();
+    const where = eq(packOrder.orderNo, b.order.orderNo);
+    await expect(movePackOrder(t.db, { event: 'pay', to: PACK_ORDER_STATUS.closed, where })).rejects.toThrow(
+      /not in PACK_ORDER_TRANSITIONS/,
+    );
+    expect(await movePackOrder(t.db, { event: 'pay', to: PACK_ORDER_STATUS.paid, where })).toHaveLength(1);
+    expect(await movePackOrder(t.db, { event: 'pay', to: PACK_ORDER_STATUS.paid, where })).toHaveLength(0);
+    expect(await movePackOrder(t.db, { event: 'expire', to: PACK_ORDER_STATUS.closed, where })).toHaveLength(
+      0,
+    );
+    expect((await b.row())?.status).toBe('paid');
   });
 
   it('refuses WeChat where the site does not name it, and answers nothing for another member', async () => {
