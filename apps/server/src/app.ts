@@ -35,6 +35,7 @@ import { orderRoutes } from './modules/order/order.routes';
 import { orderPaidByWechat } from './modules/order/pay';
 import { promiseRoutes } from './modules/order/promise.routes';
 import { useProviderGoods } from './modules/order/provider-goods';
+import { packPaidByWechat } from './modules/packs/pack-orders';
 import { packsConsole } from './modules/packs/packs.console';
 import { packsRoutes } from './modules/packs/packs.routes';
 import { ensureDemoCards } from './modules/packs/packs.service';
@@ -220,6 +221,8 @@ export async function buildApp(deps: AppDeps) {
     scanUrlOf: simulators ? simulatorScanUrl : undefined,
     log: app.log,
   });
+  // Packs bought by WeChat: the payment module reports their paid codes to the packs module.
+  wechat.registerPayee('pack', packPaidByWechat(deps.secrets.partnerKey));
   const simulator = simulators
     ? createWechatpaySimulator({
         signers: deps.secrets.wechatpaySimSigners,
@@ -302,7 +305,12 @@ export async function buildApp(deps: AppDeps) {
       await api.register(bargainRoutes);
       await api.register(afterSaleRoutes, { dataDir: deps.dataDir });
       await api.register(vipRoutes);
-      await api.register(packsRoutes, { masterKey: deps.secrets.partnerKey, limiter });
+      await api.register(packsRoutes, {
+        masterKey: deps.secrets.partnerKey,
+        limiter,
+        wechat,
+        orderExpireMinutes: deps.orderExpireMinutes,
+      });
       await api.register(promiseRoutes);
       await api.register(providerRoutes, {
         deps: providerDeps,

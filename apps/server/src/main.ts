@@ -16,6 +16,7 @@ import { expireApprovals } from './modules/approval/approval.service';
 import { createCatalogCache } from './modules/catalog/catalog.service';
 import { startOrderExpiry } from './modules/order/expiry';
 import { refundPaidOrder } from './modules/order/fulfilment';
+import { expirePackOrders } from './modules/packs/pack-orders';
 import { expireCards } from './modules/packs/packs.service';
 import { createSiteCache } from './modules/site/site.service';
 import { recalcAutoLevels } from './modules/vip/vip.service';
@@ -70,6 +71,12 @@ async function main() {
     intervalMs: 600_000,
     onError: (err) => app.log.error({ err }, 'card expiry failed'),
   });
+  // Pack purchases by WeChat nobody paid in time close (after the reconciliation closed their
+  // codes at WeChat), every 30 s; one conditional UPDATE, safe in every process.
+  const packOrderExpiry = startJob(() => expirePackOrders(database.db), {
+    intervalMs: 30_000,
+    onError: (err) => app.log.error({ err }, 'pack order expiry failed'),
+  });
   // VIP levels by rule (points spent), every hour.
   const vipLevels = startJob(() => recalcAutoLevels(database.db), {
     intervalMs: 3_600_000,
@@ -122,6 +129,7 @@ async function main() {
     await expiry.stop();
     await voucherExpiry.stop();
     await cardExpiry.stop();
+    await packOrderExpiry.stop();
     await vipLevels.stop();
     await giftExpiry.stop();
     await bargainExpiry.stop();

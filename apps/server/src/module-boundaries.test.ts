@@ -36,8 +36,13 @@ interface Source {
 /**
  * [user, used]: `used` never imports `user`. Order calls payment (codes, refunds); a payment
  * reaches its order through the `orderPaid` service the order module hands to createWechatPay.
+ * Packs calls payment for WeChat purchases; a payment reaches its pack order through the
+ * service registered with `registerPayee('pack', ...)` (app.ts).
  */
-const ONE_WAY: readonly (readonly [string, string])[] = [['order', 'payment']];
+const ONE_WAY: readonly (readonly [string, string])[] = [
+  ['order', 'payment'],
+  ['packs', 'payment'],
+];
 
 const moduleOf = (file: string) => file.split('/')[0] as string;
 

@@ -8,6 +8,8 @@ import { pwdLogin, settle } from './site.ts';
  */
 
 const shots = process.env.SHOTS_DIR ?? '/work/shots/packs/';
+// Demo members have one session at a time: run in order.
+test.describe.configure({ mode: 'default' });
 test.setTimeout(120_000);
 
 test('buy a pack with points, buy one as a gift and bind its code', async ({ page }) => {
@@ -47,4 +49,44 @@ test('buy a pack with points, buy one as a gift and bind its code', async ({ pag
   await expect(page.getByTestId('card-row')).toHaveCount(before + 2);
   await settle(page);
   await page.screenshot({ path: `${shots}my-cards-after-719.png`, fullPage: true });
+});
+
+test('buy a pack as a gift by WeChat: scan in the simulator, see its code', async ({ page, context }) => {
+  await pwdLogin(page, 719);
+  await page.goto('myCards?siteId=719');
+  const product = page.getByTestId('pack-product').filter({ hasText: '100积分礼品卡' });
+  await expect(product.getByTestId('pack-buy-wechat')).toBeVisible();
+  await page.getByTestId('pack-gift').check();
+  await product.getByTestId('pack-buy-wechat').click();
+
+  // The mall's QR panel, in a dialog: ¥100.00 by WeChat for the 100-point pack.
+  const panel = page.getByTestId('wechat-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('wechat-cash')).toHaveText('¥100.00');
+  await expect(panel.getByTestId('wechat-qr').locator('canvas')).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: `${shots}wechat-qr-719.png`, fullPage: true });
+
+  // The payer scans: the demo link opens the WeChat Pay simulator, which pays.
+  const opening = context.waitForEvent('page');
+  await page.getByRole('link', { name: '在模拟器中扫码支付（演示）' }).click();
+  const simulator = await opening;
+  await simulator.waitForLoadState();
+  await simulator.getByRole('button', { name: '确认支付' }).click();
+  await expect(simulator.getByText('支付成功').first()).toBeVisible();
+  await simulator.screenshot({ path: `${shots}wechat-simulator-719.png`, fullPage: true });
+  await simulator.close();
+
+  // The dialog polls the pack order: paid, the card issued, its code and PIN shown once.
+  const shown = page.getByTestId('pack-gift-code');
+  await expect(shown).toBeVisible({ timeout: 15_000 });
+  await expect(panel).toBeHidden();
+  const code = (await shown.locator('tr', { hasText: '卡号' }).locator('strong').innerText()).trim();
+  expect(code).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){3}$/);
+  expect((await shown.locator('tr', { hasText: '密码' }).locator('strong').innerText()).trim()).toMatch(
+    /^\d{6}$/,
+  );
+  await settle(page);
+  await page.screenshot({ path: `${shots}wechat-paid-code-719.png`, fullPage: true });
+  await page.getByRole('button', { name: '我已记下' }).click();
 });

@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id as IdOf } from './numbers.ts';
-import { OrderNo } from './order.ts';
+import { OrderNo, WechatCode } from './order.ts';
 import { Page, PageNum } from './paging.ts';
 import { SiteId } from './site.ts';
 
@@ -22,8 +22,10 @@ export const PACK_MSG = {
   notFound: '卡不存在',
   productNotFound: '卡包商品不存在',
   orderNotFound: '卡包订单不存在',
-  /** Packs are bought with points; the WeChat purchase of packs is not offered yet. */
-  payWayOff: '卡包暂只支持积分购买',
+  /** The pay way is not one this site's paywayConf names (points or WeChat). */
+  payWayOff: '本站未开通该支付方式',
+  /** The WeChat code of an unpaid purchase; the card comes once WeChat reports the payment. */
+  scanToPay: '请使用微信扫码支付',
   bought: '购买成功',
   badBankCardNo: '银行卡号不正确',
 } as const;
@@ -87,6 +89,10 @@ export const PackOrder = Type.Object({
   card: Type.Union([PackCard, Type.Null()]),
   createTime: Type.String(),
   payTime: Type.Union([Type.String(), Type.Null()]),
+  /** An unpaid (WeChat) order's deadline; null for one paid at once with points. */
+  expireTime: Type.Union([Type.String(), Type.Null()]),
+  /** pay way wx_pc: the code to scan (submit) or the latest code's state (query). */
+  wechat: Type.Optional(WechatCode),
 });
 export type PackOrder = Static<typeof PackOrder>;
 
@@ -104,7 +110,8 @@ const packOrderEndpoints = {
     ...member,
     method: 'POST',
     path: '/api/packs/order/submitAndPay',
-    summary: '购买卡包（下单并支付，requestId 重复提交答同一单）',
+    summary:
+      '购买卡包（下单并支付：积分即付即发卡；wx_pc 答微信扫码支付的二维码，支付后发卡；requestId 重复提交答同一单）',
     body: Type.Object({
       siteId: SiteId,
       packId: Id,
@@ -118,7 +125,7 @@ const packOrderEndpoints = {
     ...member,
     method: 'POST',
     path: '/api/packs/order/query',
-    summary: '卡包订单查询',
+    summary: '卡包订单查询（微信支付未到账时向微信查询一次）',
     body: Type.Object({ siteId: SiteId, orderNo: OrderNo }),
     reply: Envelope(PackOrder),
   }),

@@ -101,6 +101,33 @@ export const CARD_TRANSITIONS: readonly Transition<CardStatus, CardEvent>[] = [
   { from: C.unsold, to: C.void, event: 'void' },
 ];
 
+/** A member's purchase of a pack product (pack_order.status). */
+export const PACK_ORDER_STATUS = {
+  /** Submitted with WeChat (wx_pc): waits for the scan until it expires. */
+  unpaid: 'unpaid',
+  paid: 'paid',
+  /** Not paid in time: its WeChat code is closed. */
+  closed: 'closed',
+  refunded: 'refunded',
+} as const;
+export type PackOrderStatus = (typeof PACK_ORDER_STATUS)[keyof typeof PACK_ORDER_STATUS];
+
+export const PACK_ORDER_EVENTS = ['buyWithPoints', 'submit', 'pay', 'expire', 'refund'] as const;
+export type PackOrderEvent = (typeof PACK_ORDER_EVENTS)[number];
+
+const PO = PACK_ORDER_STATUS;
+
+export const PACK_ORDER_TRANSITIONS: readonly Transition<PackOrderStatus, PackOrderEvent>[] = [
+  // Points pay in the purchase's own transaction; WeChat leaves the order waiting for the scan.
+  { from: null, to: PO.paid, event: 'buyWithPoints' },
+  { from: null, to: PO.unpaid, event: 'submit' },
+  // WeChat reports the payment (notify, the pay page's query, the reconciliation), once.
+  { from: PO.unpaid, to: PO.paid, event: 'pay' },
+  // The expiry job, after the payment module closed the code.
+  { from: PO.unpaid, to: PO.closed, event: 'expire' },
+  { from: PO.paid, to: PO.refunded, event: 'refund' },
+];
+
 /** The statuses `event` may move to `to` from; empty when the table has no such move. */
 export function movableFrom<S extends string, E extends string>(
   table: readonly Transition<S, E>[],

@@ -88,7 +88,7 @@ describe('buying packs', () => {
   it('a short balance, another pay way or a product of another site buy nothing', async () => {
     const me = await buyer(t, 719, 9_999);
     expect((await buy(me.token)).body.msg).toBe('积分余额不足');
-    expect((await buy(me.token, { payWay: 'wx_pc' })).body.msg).toBe(PACK_MSG.payWayOff);
+    expect((await buy(me.token, { payWay: 'pack' })).body.msg).toBe(PACK_MSG.payWayOff);
     expect((await buy(me.token, { packId: 999_999 })).body.msg).toBe(PACK_MSG.productNotFound);
     expect(await balanceOf(me.id)).toBe(9_999);
     expect(await t.db.select().from(packOrder).where(eq(packOrder.memberId, me.id))).toHaveLength(0);

@@ -1,4 +1,10 @@
-import { PACK_MSG, packsApi, VOUCHER_MSG } from '@sitemall/contract';
+import {
+  DEFAULT_ORDER_EXPIRE_MINUTES,
+  PACK_MSG,
+  PACK_ORDER_STATUS,
+  packsApi,
+  VOUCHER_MSG,
+} from '@sitemall/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
@@ -7,6 +13,7 @@ import { perAddress } from '../../plugins/rate-limit';
 import { memberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import type { Limiter } from '../identity/limits';
+import type { WechatPay } from '../payment/wechat-pay';
 import { bindCode } from '../voucher/voucher.service';
 import { checkBankCardNo } from './bank-card';
 import { buyPack, queryPackOrder, virtualCode } from './pack-orders';
@@ -30,7 +37,19 @@ const BIND_PER_ADDRESS = perAddress({
 });
 
 /** Gift cards (issue 13): pack products, binding, my cards and their ledgers; ticket codes. */
-export const packsRoutes: FastifyPluginAsync<{ masterKey: Buffer; limiter: Limiter }> = async (app, opts) => {
+export const packsRoutes: FastifyPluginAsync<{
+  masterKey: Buffer;
+  limiter: Limiter;
+  /** WeChat purchases (wx_pc): the payment module, and how long an unpaid purchase waits. */
+  wechat: WechatPay;
+  orderExpireMinutes?: number;
+}> = async (app, opts) => {
+  const payDeps = {
+    masterKey: opts.masterKey,
+    wechat: opts.wechat,
+    expireMinutes: opts.orderExpireMinutes ?? DEFAULT_ORDER_EXPIRE_MINUTES,
+  };
+
   serve(app, packsApi.list, async (req) =>
     ok({ list: await packProducts(req.ctx.db, siteOf(req.ctx).row.id) }),
   );
@@ -73,11 +92,14 @@ export const packsRoutes: FastifyPluginAsync<{ masterKey: Buffer; limiter: Limit
   );
 
   serve(app, packsApi.submitAndPay, async (req) => {
-    const { order, isNew } = await buyPack(memberCtx(req.ctx), opts.masterKey, req.body);
+    const { order, isNew } = await buyPack(memberCtx(req.ctx), payDeps, req.body);
+    if (order.status === PACK_ORDER_STATUS.unpaid && order.wechat) return ok(order, PACK_MSG.scanToPay);
     return ok(order, isNew ? PACK_MSG.bought : undefined);
   });
 
-  serve(app, packsApi.query, async (req) => ok(await queryPackOrder(memberCtx(req.ctx), req.body.orderNo)));
+  serve(app, packsApi.query, async (req) =>
+    ok(await queryPackOrder(memberCtx(req.ctx), opts.wechat, req.body.orderNo)),
+  );
 
   serve(app, packsApi.virtualCode, async (req) =>
     ok(await virtualCode(memberCtx(req.ctx), opts.masterKey, req.body.orderNo)),

@@ -1,3 +1,4 @@
+import type { PackOrderStatus } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -108,8 +109,10 @@ export const packLedger = pgTable(
 );
 
 /**
- * A member's purchase of a pack product (/api/packs/order/submitAndPay): paid in one
- * transaction with the points debit and the card it issues. (site, member, request id) is
+ * A member's purchase of a pack product (/api/packs/order/submitAndPay): with points, paid in
+ * one transaction with the points debit and the card it issues; with WeChat (wx_pc), unpaid
+ * until WeChat reports the payment (the card is issued then) or closed at expire_at
+ * (PACK_ORDER_TRANSITIONS, movePackOrder). (site, member, request id) is
  * unique, so a retried purchase answers the first one. The card's code is kept sealed
  * (AES-GCM under a key derived from the master key) so its buyer can read it again for a while
  * (/api/packs/virtualCode); the card itself keeps only hashes.
@@ -129,16 +132,23 @@ export const packOrder = pgTable(
     payAmount: integer('pay_amount').notNull(),
     /** Bound to the buyer at payment, or kept sold for the buyer to give away. */
     asGift: boolean('as_gift').notNull().default(false),
-    status: text('status').notNull(),
+    status: text('status').$type<PackOrderStatus>().notNull(),
     cardId: integer('card_id').references(() => packCard.id),
     codeSealed: text('code_sealed'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** An unpaid (WeChat) order closes at this time; null for points, paid at once. */
+    expireAt: timestamp('expire_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('pack_order_no_idx').on(t.orderNo),
     uniqueIndex('pack_order_request_idx').on(t.siteId, t.memberId, t.requestId),
     index('pack_order_member_idx').on(t.siteId, t.memberId, t.id),
-    check('pack_order_amount_check', sql`${t.payAmount} >= 0 and ${t.status} in ('paid')`),
+    check(
+      'pack_order_amount_check',
+      sql`${t.payAmount} >= 0 and ${t.status} in ('unpaid', 'paid', 'closed', 'refunded')`,
+    ),
+    check('pack_order_unpaid_check', sql`${t.status} <> 'unpaid' or ${t.expireAt} is not null`),
+    index('pack_order_expire_idx').on(t.expireAt).where(sql`${t.status} = 'unpaid'`),
   ],
 );

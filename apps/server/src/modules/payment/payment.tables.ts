@@ -12,7 +12,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { mallOrder } from '../order/order.tables';
+
+/**
+ * What a WeChat code pays for: a mall order (modules/order) or a pack purchase (modules/packs).
+ * Payment never reads either; each registers the service that learns of a payment.
+ */
+export const PAYEES = ['order', 'pack'] as const;
+export type Payee = (typeof PAYEES)[number];
 
 /**
  * A site's WeChat Pay merchant account: what the adapter signs with and verifies against.
@@ -33,16 +39,16 @@ export const payMerchant = pgTable('pay_merchant', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One WeChat Native code (one out_trade_no) asked for an order. */
+/** One WeChat Native code (one out_trade_no) asked for an order or a pack purchase (payee). */
 export const wechatCode = pgTable(
   'wechat_code',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     siteId: integer('site_id').notNull(),
     memberId: integer('member_id').notNull(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => mallOrder.id, { onDelete: 'cascade' }),
+    payee: text('payee').$type<Payee>().notNull().default('order'),
+    /** The payee's row: mall_order.id or pack_order.id (no foreign key: two tables). */
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
     orderNo: text('order_no').notNull(),
     outTradeNo: text('out_trade_no').notNull(),
     codeUrl: text('code_url').notNull(),
@@ -62,11 +68,12 @@ export const wechatCode = pgTable(
     uniqueIndex('wechat_code_transaction_idx').on(t.transactionId),
     // At most one open code per order: two parallel "show me a code" calls cannot both open one.
     uniqueIndex('wechat_code_open_idx')
-      .on(t.orderId)
+      .on(t.payee, t.orderId)
       .where(sql`${t.state} = 'open'`),
-    index('wechat_code_order_idx').on(t.orderId, t.id),
+    index('wechat_code_order_idx').on(t.payee, t.orderId, t.id),
     index('wechat_code_reconcile_idx').on(t.createdAt).where(sql`${t.state} = 'open'`),
     check('wechat_code_amounts_check', sql`${t.cashAmount} > 0 and ${t.pointsAmount} >= 0`),
+    check('wechat_code_payee_check', sql`${t.payee} in ('order', 'pack')`),
   ],
 );
 

@@ -17,6 +17,7 @@ async function paidCodeOf(db: Db, orderId: number) {
     .from(wechatCode)
     .where(
       and(
+        eq(wechatCode.payee, 'order'),
         eq(wechatCode.orderId, orderId),
         inArray(wechatCode.state, [WECHAT_CODE_STATE.paid, WECHAT_CODE_STATE.refunded]),
       ),

@@ -13,15 +13,17 @@ import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
 import { getBalance, postEntry } from '../points/points.service';
 import type { Merchant, Merchants } from './merchants';
-import { payJournal, payRefund, wechatCode } from './payment.tables';
+import { type Payee, payJournal, payRefund, wechatCode } from './payment.tables';
 import { type Refund, type RefundStatus, type Transaction, WechatpayApiError } from './wechatpay/client';
 import { beijingTime } from './wechatpay/protocol';
 
 export type CodeRow = typeof wechatCode.$inferSelect;
 type RefundRow = typeof payRefund.$inferSelect;
 
-/** What the payment needs of an order (the order module's row has it all). */
+/** What the payment needs of an order (the order module's row has it all) or of a pack purchase. */
 export interface PayableOrder {
+  /** What the code pays for; a mall order when not said. */
+  payee?: Payee;
   id: number;
   orderNo: string;
   siteId: number;
@@ -38,18 +40,19 @@ export interface PayableOrder {
  */
 export type OrderPaidByWechat = (
   tx: Db,
-  payment: { orderId: number; orderNo: string; pointsAmount: number; paidAt: Date },
+  payment: { orderId: number; orderNo: string; pointsAmount: number; cashAmount: number; paidAt: Date },
 ) => Promise<boolean>;
 
 /**
- * SQL: the order whose id is `orderId` has an open WeChat code. For the expiry jobs, which leave
- * such an order to the reconciliation (its WeChat order is closed first).
+ * SQL: the order (of `payee`) whose id is `orderId` has an open WeChat code. For the expiry
+ * jobs, which leave such an order to the reconciliation (its WeChat order is closed first).
  */
-export const openCodeExists = (orderId: SQL) =>
-  sql`exists (select 1 from ${wechatCode} c where c.order_id = ${orderId} and c.state = 'open')`;
+export const openCodeExists = (orderId: SQL, payee: Payee = 'order') =>
+  sql`exists (select 1 from ${wechatCode} c where c.payee = ${payee} and c.order_id = ${orderId} and c.state = 'open')`;
 
 export interface WechatPayDeps {
   merchants: Merchants;
+  /** The mall orders' payee; others register theirs with `registerPayee`. */
   orderPaid: OrderPaidByWechat;
   /** Our API root as WeChat reaches it (notify_url is built on it), e.g. https://mall.example.com/front-mall-api. */
   notifyBase: string;
@@ -77,6 +80,9 @@ const { open, paid, closed, failed, refunding, refunded } = WECHAT_CODE_STATE;
  * order that has ended goes back automatically.
  */
 export function createWechatPay(deps: WechatPayDeps) {
+  /** Who learns of a paid code, by payee: the order module's, and what others registered. */
+  const payees = new Map<Payee, OrderPaidByWechat>([['order', deps.orderPaid]]);
+
   const view = (code: CodeRow): WechatCode => ({
     outTradeNo: code.outTradeNo,
     codeUrl: code.codeUrl,
@@ -93,22 +99,20 @@ export function createWechatPay(deps: WechatPayDeps) {
     return merchant;
   }
 
-  const latestCode = async (db: Db, orderId: number) =>
+  const ofOrder = (orderId: number, payee: Payee) =>
+    and(eq(wechatCode.payee, payee), eq(wechatCode.orderId, orderId));
+
+  const latestCode = async (db: Db, orderId: number, payee: Payee = 'order') =>
     (
-      await db
-        .select()
-        .from(wechatCode)
-        .where(eq(wechatCode.orderId, orderId))
-        .orderBy(desc(wechatCode.id))
-        .limit(1)
+      await db.select().from(wechatCode).where(ofOrder(orderId, payee)).orderBy(desc(wechatCode.id)).limit(1)
     )[0];
 
-  const openCode = async (db: Db, orderId: number) =>
+  const openCode = async (db: Db, orderId: number, payee: Payee = 'order') =>
     (
       await db
         .select()
         .from(wechatCode)
-        .where(and(eq(wechatCode.orderId, orderId), eq(wechatCode.state, open)))
+        .where(and(ofOrder(orderId, payee), eq(wechatCode.state, open)))
     )[0];
 
   /** Ends an open code locally and gives its held points back, once. */
@@ -243,9 +247,12 @@ export function createWechatPay(deps: WechatPayDeps) {
         orderId: code.orderId,
         orderNo: code.orderNo,
         pointsAmount: code.pointsAmount,
+        cashAmount: code.cashAmount,
         paidAt,
       };
-      if (code.state === open && (await deps.orderPaid(tx, payment))) {
+      const paidTo = payees.get(code.payee);
+      if (!paidTo) throw new Error(`no payee ${code.payee} registered for ${code.outTradeNo}`);
+      if (code.state === open && (await paidTo(tx, payment))) {
         await tx
           .update(wechatCode)
           .set({ state: paid, transactionId, paidAt })
@@ -327,9 +334,9 @@ export function createWechatPay(deps: WechatPayDeps) {
   }
 
   /** Waits briefly for a parallel request's code to get its code_url. */
-  async function waitForCode(db: Db, orderId: number): Promise<CodeRow> {
+  async function waitForCode(db: Db, orderId: number, payee: Payee): Promise<CodeRow> {
     for (let i = 0; i < 30; i++) {
-      const code = await openCode(db, orderId);
+      const code = await openCode(db, orderId, payee);
       if (code?.codeUrl) return code;
       if (!code) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -344,24 +351,35 @@ export function createWechatPay(deps: WechatPayDeps) {
     settleRefund,
 
     /**
+     * Another module's purchases become payable (codes with this payee): `paid` runs in the
+     * paid code's transaction, exactly once per code, and answers false when the purchase no
+     * longer waits (the money then goes back). The caller depends on payment, not the reverse.
+     */
+    registerPayee(payee: Exclude<Payee, 'order'>, paid: OrderPaidByWechat): void {
+      payees.set(payee, paid);
+    },
+
+    /**
      * The code a member scans to pay an order (wx_pc): the open one when it still fits, else a
      * new one; with pointsAmount (mixed payment) those points are held until the code ends.
      */
     async startCode(ctx: MemberCtx, order: PayableOrder, pointsAmount = 0): Promise<CodeRow> {
       const merchant = await merchantOf(ctx.site.row.id);
       if (pointsAmount > 0 && ctx.site.row.configJson.mixedPay !== 'Y') throw failure(ORDER_MSG.mixedOff);
+      const payee = order.payee ?? 'order';
+      if (!payees.has(payee)) throw new Error(`no payee ${payee} registered`);
       const cashAmount = order.payAmount - pointsAmount;
       if (cashAmount < 1) throw failure(ORDER_MSG.pointsPartInvalid);
-      const current = await openCode(ctx.db, order.id);
+      const current = await openCode(ctx.db, order.id, payee);
       // A parallel request is still asking WeChat for this code: answer the same one.
-      if (current && !current.codeUrl) return waitForCode(ctx.db, order.id);
+      if (current && !current.codeUrl) return waitForCode(ctx.db, order.id, payee);
       if (current?.pointsAmount === pointsAmount) return current;
       // Checked before the open code is given up; the hold below is what really guards it.
       if (pointsAmount > (await getBalance(ctx.db, { siteId: order.siteId, memberId: order.memberId }))) {
         throw failure(ORDER_MSG.pointsShort);
       }
       if (current) await closeCode(ctx.db, merchant, current, '更换支付方式');
-      const attempts = await ctx.db.$count(wechatCode, eq(wechatCode.orderId, order.id));
+      const attempts = await ctx.db.$count(wechatCode, ofOrder(order.id, payee));
       const outTradeNo = `${order.orderNo}W${attempts + 1}`;
       let code: CodeRow;
       try {
@@ -371,6 +389,7 @@ export function createWechatPay(deps: WechatPayDeps) {
             .values({
               siteId: order.siteId,
               memberId: order.memberId,
+              payee,
               orderId: order.id,
               orderNo: order.orderNo,
               outTradeNo,
@@ -396,12 +415,13 @@ export function createWechatPay(deps: WechatPayDeps) {
         });
       } catch (error) {
         // Another request of the member opened a code at the same moment: answer that one.
-        if (isUniqueViolation(error)) return waitForCode(ctx.db, order.id);
+        if (isUniqueViolation(error)) return waitForCode(ctx.db, order.id, payee);
         throw error;
       }
       try {
         const { code_url } = await merchant.client.nativePrepay({
-          description: `${ctx.site.row.siteName} 订单 ${order.orderNo}`.slice(0, 127),
+          description:
+            `${ctx.site.row.siteName} ${payee === 'pack' ? '卡包' : '订单'} ${order.orderNo}`.slice(0, 127),
           out_trade_no: outTradeNo,
           time_expire: beijingTime(order.expireAt),
           notify_url: `${deps.notifyBase}${wechatNotifyPath('transaction', order.siteId)}`,
@@ -421,8 +441,12 @@ export function createWechatPay(deps: WechatPayDeps) {
     },
 
     /** Before an order is paid otherwise or cancelled: its open code is closed (or found paid). */
-    async closeOpenCode(db: Db, order: Pick<PayableOrder, 'id' | 'siteId'>, why: string): Promise<void> {
-      const code = await openCode(db, order.id);
+    async closeOpenCode(
+      db: Db,
+      order: Pick<PayableOrder, 'id' | 'siteId' | 'payee'>,
+      why: string,
+    ): Promise<void> {
+      const code = await openCode(db, order.id, order.payee ?? 'order');
       if (!code) return;
       const merchant = await deps.merchants.forSite(order.siteId);
       if (merchant) await closeCode(db, merchant, code, why);

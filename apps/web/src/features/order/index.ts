@@ -4,3 +4,5 @@ export { OrderDetailView } from './components/OrderDetailView.tsx';
 export { OrderSubmission } from './components/OrderSubmission.tsx';
 export { PayPage } from './components/PayPage.tsx';
 export { PaySuccess } from './components/PaySuccess.tsx';
+export { WechatPayPanel } from './components/WechatPayPanel.tsx';
+export { useNow } from './hooks.ts';

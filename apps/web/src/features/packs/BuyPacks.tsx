@@ -1,18 +1,65 @@
-import type { PackOrder, VirtualCode } from '@sitemall/contract';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Descriptions, Empty, Modal, Skeleton, Typography } from 'antd';
+import { PAY_WAY, type PackOrder, type VirtualCode, formatMoney as yuanOf } from '@sitemall/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Checkbox, Descriptions, Empty, Modal, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { keys } from '../../api/keys.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { packProductsQuery, useBuyPack } from './api.ts';
+import { packProductsQuery, packVirtualCode, submitWechatPack, useBuyPack } from './api.ts';
+import { WechatPackPay } from './WechatPackPay.tsx';
 
-/** 购买礼品卡 on /myCards: the site's pack products, bought with points. */
+/** A WeChat purchase in progress: its order (with the code to scan) and its request id. */
+interface WechatPurchase {
+  order: PackOrder;
+  packId: number;
+  asGift: boolean;
+  requestId: string;
+}
+
+/**
+ * 购买礼品卡 on /myCards: the site's pack products, bought with points (ye) or by WeChat
+ * (wx_pc: the QR code in a dialog, the card issued when WeChat reports the payment), as the
+ * site's paywayConf allows.
+ */
 export function BuyPacks() {
-  const { siteId, formatMoney } = useSite();
+  const { siteId, site, formatMoney } = useSite();
   const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
   const products = useQuery({ ...packProductsQuery(siteId ?? ''), enabled: !!siteId });
   const buying = useBuyPack(siteId ?? '');
   const [asGift, setAsGift] = useState(false);
   const [gift, setGift] = useState<{ order: PackOrder; code: VirtualCode } | null>(null);
+  const [wechat, setWechat] = useState<WechatPurchase | null>(null);
+  const [starting, setStarting] = useState<number | null>(null);
+  const payways = site?.paywayConf ?? [];
+  const byPoints = payways.includes(PAY_WAY.points);
+  const byWechat = payways.includes(PAY_WAY.wechatPc);
+
+  /** Asks for the order's code: a new purchase, or the same request again for a new code. */
+  const startWechat = async (input: Omit<WechatPurchase, 'order'>) => {
+    setStarting(input.packId);
+    try {
+      const order = await submitWechatPack(siteId ?? '', input);
+      setWechat({ ...input, order });
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : '微信支付下单失败');
+    } finally {
+      setStarting(null);
+    }
+  };
+
+  const wechatPaid = async (order: PackOrder) => {
+    setWechat(null);
+    void queryClient.invalidateQueries({ queryKey: keys.packs.all(siteId ?? '') });
+    if (!order.asGift) {
+      void message.success(`支付成功：${order.name} 已放入我的卡包`);
+      return;
+    }
+    try {
+      setGift({ order, code: await packVirtualCode(siteId ?? '', order.orderNo) });
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : '卡号读取失败');
+    }
+  };
 
   const buy = (packId: number, name: string, price: number) =>
     modal.confirm({
@@ -48,17 +95,36 @@ export function BuyPacks() {
                 <div className="packs__face">{formatMoney(p.faceValue)}</div>
                 <div className="packs__name">{p.name}</div>
                 <div className="packs__meta">
-                  售价 {formatMoney(p.salePrice)} · 有效期 {p.validityDays} 天
+                  售价 {byPoints || !byWechat ? formatMoney(p.salePrice) : ''}
+                  {byWechat && p.salePrice > 0 ? `${byPoints ? ' 或 ' : ''}¥${yuanOf(p.salePrice)}` : ''} ·
+                  有效期 {p.validityDays} 天
                 </div>
-                <Button
-                  type="primary"
-                  block
-                  loading={buying.isPending && buying.variables?.packId === p.id}
-                  onClick={() => buy(p.id, p.name, p.salePrice)}
-                  data-testid="pack-buy"
-                >
-                  积分购买
-                </Button>
+                <Space.Compact block>
+                  {byPoints && (
+                    <Button
+                      type="primary"
+                      block
+                      loading={buying.isPending && buying.variables?.packId === p.id}
+                      onClick={() => buy(p.id, p.name, p.salePrice)}
+                      data-testid="pack-buy"
+                    >
+                      积分购买
+                    </Button>
+                  )}
+                  {byWechat && p.salePrice > 0 && (
+                    <Button
+                      block
+                      className="packs__wechat"
+                      loading={starting === p.id}
+                      onClick={() =>
+                        startWechat({ packId: p.id, asGift, requestId: `pack-${crypto.randomUUID()}` })
+                      }
+                      data-testid="pack-buy-wechat"
+                    >
+                      微信支付
+                    </Button>
+                  )}
+                </Space.Compact>
               </div>
             ))}
           </div>
@@ -66,6 +132,17 @@ export function BuyPacks() {
             作为礼品赠送（不放入我的卡包，购买后显示卡号与密码）
           </Checkbox>
         </>
+      )}
+      {wechat && (
+        <WechatPackPay
+          order={wechat.order}
+          isRefreshing={starting !== null}
+          onRefresh={() =>
+            startWechat({ packId: wechat.packId, asGift: wechat.asGift, requestId: wechat.requestId })
+          }
+          onPaid={wechatPaid}
+          onClose={() => setWechat(null)}
+        />
       )}
       <Modal
         open={gift !== null}

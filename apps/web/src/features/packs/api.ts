@@ -46,6 +46,28 @@ export const packProductsQuery = (siteId: string) =>
     retry: false,
   });
 
+/** A pack order; while it waits for WeChat, asked again every 2 s (the server asks WeChat when no notify came). */
+export const packOrderQuery = (siteId: string, orderNo: string) =>
+  queryOptions({
+    queryKey: [...keys.packs.all(siteId), 'order', orderNo],
+    queryFn: () => call(packsApi.query, { siteId, orderNo }),
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'unpaid' ? false : 2000),
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+
+export const packVirtualCode = (siteId: string, orderNo: string) =>
+  call(packsApi.virtualCode, { siteId, orderNo });
+
+/**
+ * Starts a WeChat purchase (wx_pc): the unpaid order with its code to scan. The same request id
+ * again (a new code after a failed payment) answers the same order.
+ */
+export const submitWechatPack = (
+  siteId: string,
+  input: { packId: number; asGift: boolean; requestId: string },
+) => call(packsApi.submitAndPay, { siteId, payWay: PAY_WAY.wechatPc, ...input });
+
 /**
  * Buys a pack with points. One request id per click (a retried request answers the same
  * order); the new card, the counts and the points balance refresh.
@@ -62,7 +84,7 @@ export function useBuyPack(siteId: string) {
         asGift,
       });
       // A gift's code is what the buyer passes on: read it while it is shown in full.
-      const code = asGift ? await call(packsApi.virtualCode, { siteId, orderNo: order.orderNo }) : null;
+      const code = asGift ? await packVirtualCode(siteId, order.orderNo) : null;
       return { order, code };
     },
     onSettled: () =>

@@ -3,6 +3,7 @@ import type { WechatCode } from '@sitemall/contract';
 import { Button, QRCode, Spin, Typography } from 'antd';
 import { timeLeft } from '../lib/countdown.ts';
 import { codeProblem, fenText } from '../lib/wechat.ts';
+import '../order.css';
 
 /**
  * A WeChat Native code to scan: the QR code of codeUrl drawn in the browser (no network), the
