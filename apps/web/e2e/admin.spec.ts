@@ -290,3 +290,26 @@ test('an operator binds TOTP in 账号安全, then logs in with a code; the plat
   await expect(row.getByText('未绑定')).toBeVisible();
   await shot(admin, 'admin-18-operators-totp');
 });
+
+test('a platform admin opens a new site as a copy of 10110: the storefront serves it with its products', async ({
+  page,
+}) => {
+  const siteId = 20_000 + Math.floor(Math.random() * 70_000);
+  const name = `云企分公司福利商城 ${siteId}`;
+  await operatorLogin(page, 'admin');
+  await page.getByRole('button', { name: '复制新建站点' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('复制自').click();
+  await page.getByTitle(/10110 /).click();
+  await dialog.getByLabel('新站点 ID').fill(String(siteId));
+  await dialog.getByLabel('站点名称').fill(name);
+  await dialog.getByLabel('操作原因').fill('新客户开站');
+  await shot(page, 'admin-19-site-copy');
+  await dialog.getByRole('button', { name: /确\s?[认定]/ }).click();
+  await expect(page.getByText(`站点 ${siteId} ${name} 已创建`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`${siteId}.*${name}`) })).toBeVisible();
+  await page.goto(`/shoppingmall/home?siteId=${siteId}`);
+  await expect(page.locator('.mainbar__name')).toHaveText(name);
+  await expect(page.getByTestId('product-tile').first()).toBeVisible();
+  await shot(page, 'admin-20-copied-site-home');
+});

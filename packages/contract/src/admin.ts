@@ -53,6 +53,7 @@ export const ADMIN_MSG = {
   badTotp: '动态口令错误',
   totpNeeded: '请输入动态口令',
   totpNotBound: '该账号须使用动态口令登录，请联系平台管理员绑定',
+  siteIdTaken: '站点编号已被使用',
   totpAlreadyBound: '已绑定动态口令，如需更换请联系平台管理员重置',
   wrongPassword: '登录密码错误',
   totpNothingToDo: '请选择要修改的动态口令设置',
@@ -112,6 +113,15 @@ export const Me = Type.Object({
   totpRequired: Type.Boolean(),
 });
 export type Me = Static<typeof Me>;
+
+/** A new site made from a copy of another (configuration, templates, regions, adverts, catalogue). */
+export const CopySiteBody = Type.Object({
+  fromSiteId: SiteIdIn,
+  newSiteId: Int(1, 99_999_999),
+  siteName: Text(60, { minLength: 1 }),
+  reason: Text(200, { minLength: 1 }),
+});
+export type CopySiteBody = Static<typeof CopySiteBody>;
 
 /** A new TOTP secret for the operator's authenticator app; bound only once a code proves it. */
 export const TotpSetup = Type.Object({ secret: Type.String(), uri: Type.String() });
@@ -506,6 +516,16 @@ export const adminApi = {
     summary: '修改站点配置（修改支付方式须填原因）',
     encoding: 'json',
     body: UpdateSiteBody,
+    reply: Envelope(AdminSite),
+  }),
+  copySite: endpoint({
+    ...tagOf('sites'),
+    operator: 'sites:manage',
+    method: 'POST',
+    path: '/sites/copy',
+    summary: '复制站点新建（配置、模板、地区、广告与商品），须填原因',
+    encoding: 'json',
+    body: CopySiteBody,
     reply: Envelope(AdminSite),
   }),
   orders: endpoint({

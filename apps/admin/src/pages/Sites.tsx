@@ -1,10 +1,12 @@
 import {
   type ActionType,
   DrawerForm,
+  ModalForm,
   ProFormCheckbox,
   ProFormDigit,
   ProFormGroup,
   ProFormRadio,
+  ProFormSelect,
   ProFormSwitch,
   ProFormText,
   ProFormTextArea,
@@ -154,15 +156,80 @@ function EditSite({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
   );
 }
 
+/**
+ * A new site from a copy of another (configuration, templates, regions, adverts, catalogue), for
+ * operators who manage every site; the new site is then edited like any other.
+ */
+function CopySite({ onSaved }: { onSaved: () => void }) {
+  const { me } = useSession();
+  const { message } = App.useApp();
+  return (
+    <ModalForm<{ fromSiteId: number; newSiteId: number; siteName: string; reason: string }>
+      title="复制站点新建"
+      width={520}
+      trigger={<Button type="primary">复制新建站点</Button>}
+      modalProps={{ destroyOnClose: true }}
+      onFinish={async (fields) => {
+        try {
+          const made = await call(adminApi.copySite, fields);
+          message.success(`站点 ${made.id} ${made.siteName} 已创建`);
+          onSaved();
+          return true;
+        } catch (error) {
+          message.error((error as Error).message);
+          return false;
+        }
+      }}
+    >
+      <ProFormSelect
+        name="fromSiteId"
+        label="复制自"
+        rules={[{ required: true, message: '请选择要复制的站点' }]}
+        options={me.sites.map((s) => ({ value: s.id, label: `${s.id} ${s.siteName}` }))}
+        extra="复制配置、首页模板、配送地区、广告与专题、类目与在售商品及价格"
+      />
+      <ProFormDigit
+        name="newSiteId"
+        label="新站点 ID"
+        min={1}
+        max={99_999_999}
+        fieldProps={{ precision: 0 }}
+        rules={[{ required: true, message: '请填写新站点 ID' }]}
+      />
+      <ProFormText
+        name="siteName"
+        label="站点名称"
+        fieldProps={{ maxLength: 60 }}
+        rules={[{ required: true, whitespace: true, message: '请填写站点名称' }]}
+      />
+      <ProFormTextArea
+        name="reason"
+        label="操作原因"
+        fieldProps={{ maxLength: 200, showCount: true }}
+        rules={[{ required: true, whitespace: true, message: '请填写操作原因' }]}
+      />
+    </ModalForm>
+  );
+}
+
 /** Sites in the operator's scope with every configuration field of spec section 3. */
 export function SitesPage() {
-  const { siteId } = useSession();
+  const { siteId, me, can } = useSession();
   const action = useRef<ActionType>(null);
+  // Copying makes a site outside any narrower scope: offered to those who manage all sites.
+  const managesAll = me.assignments.some(
+    (a) => a.siteIds === null && a.permissions.some((p) => p === 'sites:manage'),
+  );
   return (
     <ProTable<AdminSite, { siteId?: number }>
       headerTitle="站点配置"
       rowKey="id"
       actionRef={action}
+      toolBarRender={() =>
+        managesAll && can('sites:manage')
+          ? [<CopySite key="copy" onSaved={() => action.current?.reload()} />]
+          : []
+      }
       search={false}
       params={{ siteId }}
       request={(params) => pageOf(adminApi.sites, { siteId: params.siteId, pageNum: params.current })}

@@ -23,7 +23,7 @@ import { approveBatch, draftCsv, draftSingle, listBatches, rejectBatch, submitBa
 import { findMembers, memberLedger } from './members';
 import { assignRole, listOperators, listRoles, loginLog } from './operators';
 import { cancelOrder, findOrders, orderOfSite, shipOrder } from './orders';
-import { editSite, listSites } from './sites';
+import { copySite, editSite, listSites } from './sites';
 import { bindTotp, setOperatorTotp, setupTotp, totpStateOf } from './totp';
 
 declare module 'fastify' {
@@ -112,6 +112,10 @@ export const adminRoutes: FastifyPluginAsync<{
     const { siteId, reason, ...fields } = req.body;
     return ok(await editSite(operatorOf(req), opts.sites, siteId, fields, reason), '已保存');
   });
+
+  serve(app, adminApi.copySite, async (req) =>
+    ok(await copySite(operatorOf(req), opts.sites, req.body), '站点已创建'),
+  );
 
   serve(app, adminApi.orders, async (req) => ok(await findOrders(operatorOf(req), req.query)));
   serve(app, adminApi.orderDetail, async (req) =>

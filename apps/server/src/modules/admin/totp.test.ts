@@ -75,9 +75,7 @@ describe('a platform admin makes TOTP mandatory and resets it', () => {
       api.call(adminApi.operatorTotp, { operatorId: target, ...body }, token);
     expect((await set({ required: true, reason: '' })).body.code).toBe(CODE.badRequest);
     expect((await set({ reason: '无事' })).body.msg).toBe(ADMIN_MSG.totpNothingToDo);
-    expect((await set({ required: true, reason: '客服须双因素' }, tokens.op719)).body.code).toBe(
-      403,
-    );
+    expect((await set({ required: true, reason: '客服须双因素' }, tokens.op719)).body.code).toBe(403);
 
     const made = await set({ required: true, reason: '客服须双因素' });
     expect(made.body.data).toMatchObject({ username: 'cs10110', totpRequired: true, totpBound: false });

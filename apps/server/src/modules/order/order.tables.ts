@@ -64,9 +64,7 @@ export const mallOrder = pgTable(
     index('mall_order_time_idx').on(t.createdAt, t.id),
     index('mall_order_site_time_idx').on(t.siteId, t.createdAt, t.id),
     index('mall_order_status_site_idx').on(t.status, t.siteId, t.createdAt),
-    index('mall_order_paid_idx')
-      .on(t.paidAt)
-      .where(sql`${t.paidAt} is not null`),
+    index('mall_order_paid_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     // The expiry job reads unpaid orders by expiry time only.
     index('mall_order_expire_idx')
       .on(t.expireAt)
