@@ -34,6 +34,7 @@ export const CATALOGUE_MSG = {
   categoryMissing: '分类不存在或不属于本站点',
   specMissing: '规格不存在或不属于该商品',
   pricesIncomplete: '请为商品的每个规格填写站点价',
+  specUnknown: '规格不存在',
   specNotOnSite: '该规格不属于本站点的商品',
   stockShort: '库存不足，调整后库存不能小于 0',
   stockTooHigh: `调整后库存不能超过 ${MAX_STOCK}`,

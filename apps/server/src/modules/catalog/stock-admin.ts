@@ -111,11 +111,15 @@ export async function siteLowStock(ctx: OperatorCtx, siteId: number, below: numb
   return rows.map((r) => ({ ...r, isOnSale: true }));
 }
 
-/** A specification of a product the site sells; 403 for any other (another site's). */
+/** A specification of a product the site sells; 403 for another (another site's), 404 for none. */
 async function specOfSite(db: Db, siteId: number, specificationId: number): Promise<StockSpec> {
   const [spec] = await specsOfSite(db, siteId, eq(productSpecification.id, specificationId));
-  if (!spec) throw new AppError(403, CATALOGUE_MSG.specNotOnSite);
-  return spec;
+  if (spec) return spec;
+  const [exists] = await db
+    .select({ id: productSpecification.id })
+    .from(productSpecification)
+    .where(eq(productSpecification.id, specificationId));
+  throw exists ? new AppError(403, CATALOGUE_MSG.specNotOnSite) : new AppError(404, CATALOGUE_MSG.specUnknown);
 }
 
 /**
