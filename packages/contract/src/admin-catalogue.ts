@@ -39,6 +39,9 @@ export const CATALOGUE_MSG = {
   stockShort: '库存不足，调整后库存不能小于 0',
   stockTooHigh: `调整后库存不能超过 ${MAX_STOCK}`,
   zeroDelta: '调整数量不能为 0',
+  shopMissing: '店铺不存在',
+  sourceInvalid: '请选择实物商品的供货来源',
+  specsDuplicate: '规格名称不能重复',
 } as const;
 
 /** A price in fen: a positive whole number up to MAX_SITE_PRICE. */
@@ -142,6 +145,27 @@ export const SetLimitBody = Type.Object({
   limitNum: Int(0, MAX_LIMIT_NUM),
   reason: Type.Optional(Reason),
 });
+
+export const CreateProductBody = Type.Object({
+  siteId: SiteIdIn,
+  name: Text(60, { minLength: 1 }),
+  brand: Type.Optional(Text(30)),
+  shopId: Id(),
+  /** A physical supply source of SOURCE_TYPES. */
+  source: Int(1, 9_999),
+  categoryId: Id(),
+  specs: Type.Array(
+    Type.Object({
+      specificationValue: Text(40, { minLength: 1 }),
+      stock: Int(0, MAX_STOCK),
+      price: SitePriceIn,
+    }),
+    { minItems: 1, maxItems: 20 },
+  ),
+  limitNum: Type.Optional(Int(0, MAX_LIMIT_NUM)),
+  isOnSale: Type.Optional(Type.Boolean()),
+});
+export type CreateProductBody = Static<typeof CreateProductBody>;
 
 // ---- stock ------------------------------------------------------------------------------------
 
@@ -264,6 +288,27 @@ export const adminCatalogueApi = {
     summary: '设置限购数量（0 为不限购）',
     encoding: 'json',
     body: SetLimitBody,
+    reply: Envelope(AdminSiteProduct),
+  }),
+  shops: endpoint({
+    ...catalogue,
+    operator: 'catalogue:view',
+    method: 'GET',
+    path: '/catalogue/shops',
+    summary: '供货店铺',
+    body: Type.Object({ siteId: SiteIdIn }),
+    reply: Envelope(
+      Type.Object({ list: Type.Array(Type.Object({ id: Type.Integer(), shopName: Type.String() })) }),
+    ),
+  }),
+  create: endpoint({
+    ...catalogue,
+    operator: 'catalogue:manage',
+    method: 'POST',
+    path: '/catalogue/create',
+    summary: '新建共享商品（一个或多个规格及库存）并以站点价上架',
+    encoding: 'json',
+    body: CreateProductBody,
     reply: Envelope(AdminSiteProduct),
   }),
   stock: endpoint({

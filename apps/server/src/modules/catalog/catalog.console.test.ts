@@ -512,6 +512,83 @@ describe('stock', () => {
   });
 });
 
+describe('a new product of the shared catalogue', () => {
+  const body = (over: Record<string, unknown> = {}) => ({
+    siteId: 719,
+    name: '运营新建 保温杯',
+    brand: '测试牌',
+    shopId: 1,
+    source: 2,
+    categoryId: cat719,
+    specs: [
+      { specificationValue: '500ml 白色', stock: 30, price: 4_900 },
+      { specificationValue: '750ml 黑色', stock: 0, price: 5_900 },
+    ],
+    limitNum: 0,
+    ...over,
+  });
+
+  it('refuses bad specifications, prices, sources, categories and other sites; nothing is created', async () => {
+    const products = async () => (await t.db.select({ n: count() }).from(productSpecification))[0]?.n;
+    const before = await products();
+    const bad: [Record<string, unknown>, number | string][] = [
+      [{ specs: [] }, 400],
+      [{ specs: [{ specificationValue: '一', stock: -1, price: 100 }] }, 400],
+      [{ specs: [{ specificationValue: '一', stock: 1, price: 0 }] }, 400],
+      [{ specs: [{ specificationValue: '一', stock: 1, price: 10.5 }] }, 400],
+      [{ specs: [{ specificationValue: '一', stock: 1, price: MAX_SITE_PRICE + 1 }] }, 400],
+      [
+        {
+          specs: [
+            { specificationValue: '一', stock: 1, price: 100 },
+            { specificationValue: '一 ', stock: 1, price: 100 },
+          ],
+        },
+        CATALOGUE_MSG.specsDuplicate,
+      ],
+      [{ name: ' ' }, '商品名称不能为空'],
+      [{ source: 7 }, CATALOGUE_MSG.sourceInvalid],
+      [{ shopId: 2_000_000_000 }, CATALOGUE_MSG.shopMissing],
+      [{ categoryId: cat10110 }, CATALOGUE_MSG.categoryMissing],
+      [{ siteId: 10110 }, ADMIN_MSG.forbiddenSite],
+    ];
+    for (const [over, expected] of bad) {
+      const answer = await admin.call(api.create, body(over), tokens.op719);
+      if (typeof expected === 'number') expect(answer.body.code, JSON.stringify(over)).toBe(expected);
+      else expect(answer.body.msg, JSON.stringify(over)).toBe(expected);
+    }
+    expect((await admin.call(api.create, body(), tokens.cs10110)).body.code).toBe(403);
+    expect(await products()).toBe(before);
+    expect(await audits('catalogue.create')).toEqual([]);
+  });
+
+  it('creates it with its specifications and opening stock, listed on 719 at its prices', async () => {
+    const shops = await admin.call(api.shops, { siteId: 719 }, tokens.op719);
+    expect(shops.body.data.list.map((s) => s.id)).toContain(1);
+    const answer = await admin.call(api.create, body(), tokens.op719);
+    expect(answer.body.data).toMatchObject({ siteId: 719, name: '运营新建 保温杯', price: 4_900, stock: 30 });
+    const created = answer.body.data;
+    expect(created.specs.map((s) => [s.specificationValue, s.stock, s.price])).toEqual([
+      ['500ml 白色', 30, 4_900],
+      ['750ml 黑色', 0, 5_900],
+    ]);
+    const opening = await t.db
+      .select()
+      .from(stockMove)
+      .where(eq(stockMove.specificationId, created.specs[0]?.id as number));
+    expect(opening).toMatchObject([{ delta: 30, stockAfter: 30, siteId: 719, reason: '新建商品期初库存' }]);
+    expect(await audits('catalogue.create')).toMatchObject([
+      { siteId: 719, entityId: String(created.productId) },
+    ]);
+    const detail = await detailOn(719, created.productId);
+    expect(detail.body.data).toMatchObject({ name: '运营新建 保温杯', price: 4_900, isOnSale: true });
+    expect((await detailOn(10110, created.productId)).body.code).not.toBe(200);
+    // Another site may list it from the shared catalogue now.
+    const shared = await admin.call(api.shared, { siteId: 10110, keyword: '保温杯' }, tokens.admin);
+    expect(shared.body.data.list.map((p) => p.id)).toContain(created.productId);
+  });
+});
+
 describe('catalogue console permission matrix', () => {
   const NONE = 2_000_000_000;
   /** Allowed writes are shaped to be refused on their own terms (no such product), so nothing changes. */
@@ -532,6 +609,18 @@ describe('catalogue console permission matrix', () => {
     [api.setPrices, (siteId) => ({ siteId, productId: NONE, prices: [{ specificationId: NONE, price: 1 }] })],
     [api.setSale, (siteId) => ({ siteId, productId: NONE, isOnSale: false })],
     [api.setLimit, (siteId) => ({ siteId, productId: NONE, limitNum: 1 })],
+    [api.shops, (siteId) => ({ siteId })],
+    [
+      api.create,
+      (siteId) => ({
+        siteId,
+        name: '矩阵',
+        shopId: NONE,
+        source: 2,
+        categoryId: NONE,
+        specs: [{ specificationValue: '一', stock: 1, price: 1 }],
+      }),
+    ],
     [api.stock, (siteId) => ({ siteId })],
     [api.lowStock, (siteId) => ({ siteId })],
     [api.moves, (siteId) => ({ siteId, specificationId: NONE })],

@@ -5,12 +5,14 @@ import { ok } from '../../lib/envelope';
 import { serve } from '../../lib/serve';
 import { operatorOf } from '../admin/admin.service';
 import {
+  createProduct,
   exportProducts,
   listProduct,
   setLimit,
   setPrices,
   setSale,
   sharedProducts,
+  shopChoices,
   siteCategories,
   siteProducts,
 } from './catalogue-admin';
@@ -41,6 +43,11 @@ export const catalogConsole: FastifyPluginAsync = async (app) => {
     ok(await setSale(operatorOf(req), req.body), req.body.isOnSale ? '已上架' : '已下架'),
   );
   serve(app, api.setLimit, async (req) => ok(await setLimit(operatorOf(req), req.body), '限购已保存'));
+
+  serve(app, api.shops, async (req) => ok({ list: await shopChoices(operatorOf(req).db) }));
+  serve(app, api.create, async (req) =>
+    ok(await createProduct(operatorOf(req), req.body), '商品已创建并上架'),
+  );
 
   serve(app, api.stock, async (req) => ok(await siteStock(operatorOf(req), req.query)));
   serve(app, api.lowStock, async (req) =>

@@ -2,12 +2,14 @@ import {
   type AdminSiteProduct,
   type AdminSpec,
   CATALOGUE_MSG,
+  type CreateProductBody,
   type ListProductBody,
   PAGE_SIZE,
   type ProductSearchBody,
   type SetPricesBody,
   type SharedProduct,
   type SiteCategory,
+  SOURCE_TYPES,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, ilike, inArray, min, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -23,9 +25,12 @@ import {
   categoryLabel,
   product,
   productSpecification,
+  shop,
   sitePrice,
   siteProduct,
 } from './catalog.tables';
+import { openSpecifications } from './inventory';
+import { indexTerms } from './search-terms';
 
 /**
  * The catalogue screen's services: what a site sells from the shared catalogue, at what price
@@ -363,6 +368,78 @@ export async function setLimit(
       .where(and(eq(siteProduct.siteId, body.siteId), eq(siteProduct.productId, body.productId)));
     return { before: { limitNum: before.limitNum }, after: { limitNum: body.limitNum } };
   });
+}
+
+/** The shops that supply the shared catalogue, for a new product. */
+export async function shopChoices(db: Db) {
+  return db.select({ id: shop.id, shopName: shop.shopName }).from(shop).orderBy(asc(shop.id));
+}
+
+/**
+ * A new product of the shared catalogue (physical goods of a shop, one or more specifications
+ * with their opening stock in the stock ledger), listed on the site at its prices: all in one
+ * transaction with its audit row.
+ */
+export async function createProduct(ctx: OperatorCtx, body: CreateProductBody): Promise<AdminSiteProduct> {
+  requireSiteAccess(ctx, 'catalogue:manage', body.siteId);
+  const name = body.name.trim();
+  const brand = body.brand?.trim() ?? '';
+  const specs = body.specs.map((s) => ({ ...s, specificationValue: s.specificationValue.trim() }));
+  if (!name) throw failure('商品名称不能为空');
+  if (specs.some((s) => !s.specificationValue)) throw failure('规格名称不能为空');
+  if (new Set(specs.map((s) => s.specificationValue)).size !== specs.length)
+    throw failure(CATALOGUE_MSG.specsDuplicate);
+  if (!SOURCE_TYPES.some((t) => t.source === body.source && t.hasAddressTab))
+    throw failure(CATALOGUE_MSG.sourceInvalid);
+  const [owner] = await ctx.db.select({ id: shop.id }).from(shop).where(eq(shop.id, body.shopId));
+  if (!owner) throw failure(CATALOGUE_MSG.shopMissing);
+  await categoryOfSite(ctx.db, body.siteId, body.categoryId);
+  const terms = indexTerms(`${brand} ${name}`);
+  const productId = await audited(ctx, async (tx, record) => {
+    const [created] = await tx
+      .insert(product)
+      .values({
+        shopId: body.shopId,
+        kind: 'operator',
+        brand,
+        name,
+        source: body.source,
+        marketPrice: Math.max(...specs.map((s) => s.price)),
+        nameTerms: terms.words,
+        charTerms: terms.chars,
+      })
+      .returning({ id: product.id });
+    const id = created?.id as number;
+    const specIds = await openSpecifications(tx, id, specs, {
+      siteId: body.siteId,
+      operatorId: ctx.operator.id,
+      reason: '新建商品期初库存',
+    });
+    const prices = specIds.map((specificationId, i) => ({
+      specificationId,
+      price: specs[i]?.price as number,
+    }));
+    await tx.insert(siteProduct).values({
+      siteId: body.siteId,
+      productId: id,
+      categoryId: body.categoryId,
+      price: Math.min(...prices.map((p) => p.price)),
+      limitNum: body.limitNum ?? 0,
+      isOnSale: body.isOnSale ?? true,
+    });
+    await writePrices(tx, body.siteId, id, prices);
+    await record({
+      siteId: body.siteId,
+      action: 'catalogue.create',
+      entity: 'product',
+      entityId: id,
+      before: null,
+      after: { name, brand, shopId: body.shopId, source: body.source, categoryId: body.categoryId, specs },
+    });
+    await announceCatalogChange(tx, body.siteId);
+    return id;
+  });
+  return (await siteProductOf(ctx.db, body.siteId, productId)) as AdminSiteProduct;
 }
 
 /** Products one export holds (a working sheet, not an archive). */

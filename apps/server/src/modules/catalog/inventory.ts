@@ -89,3 +89,27 @@ export async function adjustStock(tx: Db, move: StockAdjustment): Promise<number
   });
   return row.stock;
 }
+
+/**
+ * The specifications of a new product with their opening stock, each opening recorded in the
+ * stock ledger like an adjustment; in the caller's transaction. Answers the new ids in order.
+ */
+export async function openSpecifications(
+  tx: Db,
+  productId: number,
+  specs: { specificationValue: string; stock: number }[],
+  by: { siteId: number; operatorId: number; reason: string },
+): Promise<number[]> {
+  const rows = await tx
+    .insert(productSpecification)
+    .values(
+      specs.map((s, sort) => ({ productId, specificationValue: s.specificationValue, stock: s.stock, sort })),
+    )
+    .returning({ id: productSpecification.id, stock: productSpecification.stock });
+  const opened = rows.filter((r) => r.stock > 0);
+  if (opened.length)
+    await tx
+      .insert(stockMove)
+      .values(opened.map((r) => ({ specificationId: r.id, delta: r.stock, stockAfter: r.stock, ...by })));
+  return rows.map((r) => r.id);
+}

@@ -119,7 +119,9 @@ async function specOfSite(db: Db, siteId: number, specificationId: number): Prom
     .select({ id: productSpecification.id })
     .from(productSpecification)
     .where(eq(productSpecification.id, specificationId));
-  throw exists ? new AppError(403, CATALOGUE_MSG.specNotOnSite) : new AppError(404, CATALOGUE_MSG.specUnknown);
+  throw exists
+    ? new AppError(403, CATALOGUE_MSG.specNotOnSite)
+    : new AppError(404, CATALOGUE_MSG.specUnknown);
 }
 
 /**
