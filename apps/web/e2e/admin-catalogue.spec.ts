@@ -68,7 +68,7 @@ test('the 719 operator lists a shared product at a price; the storefront of 719 
   await op.locator(`.ant-select-item-option[title^="${PRODUCT_ID} "]`).first().click();
   await form.getByLabel('站点分类').click();
   await op.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  const prices = form.locator('input[id^="price_"]');
+  const prices = form.locator('input[id*="price_"]');
   await expect(prices.first()).toBeVisible();
   for (let i = 0; i < (await prices.count()); i++) await prices.nth(i).fill('88.8');
   await form.getByLabel('每单限购').fill('2');
@@ -84,7 +84,7 @@ test('the 719 operator lists a shared product at a price; the storefront of 719 
 
   // A new price: the lowest specification price is the product's price on the site.
   await row.getByRole('button', { name: '改价' }).click();
-  await modal(op).locator('input[id^="price_"]').first().fill('66');
+  await modal(op).locator('input[id*="price_"]').first().fill('66');
   await shot(op, 'catalogue-price-form');
   await modalOk(op);
   await expect(op.getByText('站点价已保存')).toBeVisible();
@@ -113,7 +113,7 @@ test('the 719 operator adjusts the stock with a reason and sees the move in the 
 }) => {
   const op = await op719(browser);
   await op.getByRole('menuitem', { name: '库存管理' }).click();
-  await expect(op.getByText(/低库存/)).toBeVisible();
+  await expect(op.getByText(/低库存（在售/)).toBeVisible();
   await shot(op, 'stock-list');
   const table = await search(op, '规格库存', String(PRODUCT_ID));
   const row = table
