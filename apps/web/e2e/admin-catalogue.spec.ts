@@ -141,3 +141,33 @@ test('the 719 operator adjusts the stock with a reason and sees the move in the 
   await expect(drawer).toContainText(String(stockBefore + 25));
   await shot(op, 'stock-ledger');
 });
+
+test('the 719 operator creates a brand-new product with a specification and stock, listed on 719', async ({
+  browser,
+  request,
+}) => {
+  const op = await op719(browser);
+  await op.getByRole('menuitem', { name: '商品管理' }).click();
+  await op.getByRole('button', { name: '新建商品' }).click();
+  const form = modal(op);
+  await form.getByLabel('商品名称').fill('汇通定制 保温杯 500ml');
+  await form.getByLabel('品牌').fill('汇通');
+  await form.getByLabel('供货店铺').click();
+  await op.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await form.getByLabel('站点分类').click();
+  await op.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await form.getByLabel('规格名称').fill('白色');
+  await form.getByLabel('期初库存').fill('40');
+  await form.getByLabel('站点价（元）').fill('59');
+  await shot(op, 'catalogue-create-form');
+  await modalOk(op);
+  await expect(op.getByText('商品已创建并上架')).toBeVisible();
+  const table = await search(op, '站点商品', '汇通定制');
+  const row = table.locator('tbody tr.ant-table-row').filter({ hasText: '汇通定制 保温杯 500ml' });
+  await expect(row).toContainText('¥59.00 起');
+  await expect(row).toContainText('40');
+  await shot(op, 'catalogue-created');
+  const id = Number(await row.locator('td').first().innerText());
+  const detail = await api<ProductDetail>(request, '/api/product/detail', { siteId: 719, productId: id });
+  expect(detail).toMatchObject({ name: '汇通定制 保温杯 500ml', price: 5_900, isOnSale: true });
+});

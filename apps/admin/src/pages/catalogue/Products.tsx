@@ -4,8 +4,11 @@ import {
   PageContainer,
   ProFormDependency,
   ProFormDigit,
+  ProFormGroup,
+  ProFormList,
   ProFormSelect,
   ProFormSwitch,
+  ProFormText,
   ProTable,
 } from '@ant-design/pro-components';
 import {
@@ -13,7 +16,9 @@ import {
   type AdminSpec,
   adminCatalogueApi as api,
   MAX_LIMIT_NUM,
+  MAX_STOCK,
   type SharedProduct,
+  SOURCE_TYPES,
 } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
@@ -126,6 +131,121 @@ function ListForm({ siteId, onDone }: { siteId: number; onDone: () => void }) {
         extra="0 为不限购"
       />
       <ProFormSwitch name="isOnSale" label="立即在售" />
+    </ModalForm>
+  );
+}
+
+/** Physical supply sources (a new product is goods delivered to an address). */
+const SOURCE_OPTIONS = [
+  ...new Map(SOURCE_TYPES.filter((s) => s.hasAddressTab).map((s) => [s.source, `${s.source} ${s.name}`])),
+].map(([value, label]) => ({ value, label }));
+
+interface CreateForm {
+  name: string;
+  brand?: string;
+  shopId: number;
+  source: number;
+  categoryId: number;
+  specs: { specificationValue: string; stock: number; priceYuan: number }[];
+  limitNum?: number;
+}
+
+/** A brand-new product of the shared catalogue, with its specifications and stock, listed on the site. */
+function CreateProductForm({ siteId, onDone }: { siteId: number; onDone: () => void }) {
+  const run = useRun(onDone);
+  const categories = useCategories(siteId);
+  return (
+    <ModalForm<CreateForm>
+      name="createProduct"
+      title={`新建商品并上架到站点 ${siteId}`}
+      width={720}
+      trigger={<Button>新建商品</Button>}
+      modalProps={{ destroyOnClose: true }}
+      initialValues={{ source: 2, limitNum: 0, specs: [{ stock: 0 }] }}
+      onFinish={(form) =>
+        run(
+          () =>
+            call(api.create, {
+              siteId,
+              name: form.name,
+              brand: form.brand || undefined,
+              shopId: form.shopId,
+              source: form.source,
+              categoryId: form.categoryId,
+              specs: (form.specs ?? []).map((s) => ({
+                specificationValue: s.specificationValue,
+                stock: s.stock ?? 0,
+                price: toFen(s.priceYuan),
+              })),
+              limitNum: form.limitNum ?? 0,
+            }),
+          '商品已创建并上架',
+        )
+      }
+    >
+      <ProFormText name="name" label="商品名称" rules={[{ required: true, whitespace: true, max: 60 }]} />
+      <ProFormText name="brand" label="品牌" rules={[{ max: 30 }]} />
+      <ProFormGroup>
+        <ProFormSelect
+          name="shopId"
+          label="供货店铺"
+          width="md"
+          showSearch
+          rules={[{ required: true, message: '请选择店铺' }]}
+          request={async () =>
+            (await call(api.shops, { siteId })).list.map((s) => ({ value: s.id, label: s.shopName }))
+          }
+        />
+        <ProFormSelect name="source" label="供货来源" width="sm" options={SOURCE_OPTIONS} />
+      </ProFormGroup>
+      <ProFormSelect
+        name="categoryId"
+        label="站点分类"
+        showSearch
+        options={categories.data ?? []}
+        rules={[{ required: true, message: '请选择分类' }]}
+      />
+      <ProFormList
+        name="specs"
+        label="规格"
+        min={1}
+        max={20}
+        creatorButtonProps={{ creatorButtonText: '添加规格' }}
+        copyIconProps={false}
+      >
+        <ProFormGroup>
+          <ProFormText
+            name="specificationValue"
+            label="规格名称"
+            width="sm"
+            rules={[{ required: true, whitespace: true, max: 40, message: '请填写规格名称' }]}
+          />
+          <ProFormDigit
+            name="stock"
+            label="期初库存"
+            width="xs"
+            min={0}
+            max={MAX_STOCK}
+            fieldProps={{ precision: 0 }}
+            rules={[{ required: true, message: '请填写库存' }]}
+          />
+          <ProFormDigit
+            name="priceYuan"
+            label="站点价（元）"
+            width="xs"
+            fieldProps={{ precision: 2 }}
+            rules={priceRules}
+          />
+        </ProFormGroup>
+      </ProFormList>
+      <ProFormDigit
+        name="limitNum"
+        label="每单限购"
+        min={0}
+        max={MAX_LIMIT_NUM}
+        fieldProps={{ precision: 0, addonAfter: '件' }}
+        extra="0 为不限购"
+      />
     </ModalForm>
   );
 }
@@ -248,6 +368,7 @@ function ProductTable({ siteId, picker }: { siteId: number; picker: ReactNode })
         >
           导出 xlsx
         </Button>,
+        manage ? <CreateProductForm key="create" siteId={siteId} onDone={reload} /> : null,
         manage ? <ListForm key="list" siteId={siteId} onDone={reload} /> : null,
       ]}
       columns={[
