@@ -328,7 +328,7 @@ export async function buildApp(deps: AppDeps) {
       activityConsole,
       afterSaleConsole,
       approvalConsole,
-      catalogConsole,
+      catalogConsole(catalogs),
     ],
   });
   if (simulator) {

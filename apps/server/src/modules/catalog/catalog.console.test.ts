@@ -18,7 +18,7 @@ import { type TestApp, testApp } from '../../test/harness';
 import { adminClient, holds, PASSWORDS } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
-import { category, productSpecification, sitePrice, siteProduct, stockMove } from './catalog.tables';
+import { category, product, productSpecification, sitePrice, siteProduct, stockMove } from './catalog.tables';
 
 /**
  * The console's catalogue and stock screens on the real database: listing a shared product on
@@ -172,6 +172,13 @@ describe('listing a shared product on a site', () => {
 
   it('parallel listings of one product: exactly one wins', async () => {
     const specs = await specsOf(22);
+    // The storefront's search answers (and caches) the product's name before it is listed.
+    const [named] = await t.db.select({ name: product.name }).from(product).where(eq(product.id, 22));
+    const before = await client(t).post<SearchResult>(catalogApi.search.path, {
+      siteId: 719,
+      itemName: named?.name,
+    });
+    expect(before.body.data.list.map((p) => p.id)).not.toContain(22);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
         admin.call(
@@ -191,7 +198,7 @@ describe('listing a shared product on a site', () => {
     expect((await audits('catalogue.list')).filter((a) => a.entityId === '22')).toHaveLength(1);
   });
 
-  it('finds the new product in the storefront search after the change is announced', async () => {
+  it('finds the new product in the storefront search at once: the cached answer was dropped', async () => {
     const name = (
       await admin.call(api.products, { siteId: 719, keyword: '22' }, tokens.op719)
     ).body.data.list.find((p) => p.productId === 22)?.name as string;
