@@ -1,10 +1,12 @@
 import {
+  AppstoreOutlined,
   AuditOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   FileDoneOutlined,
   GiftOutlined,
   HistoryOutlined,
+  InboxOutlined,
   LogoutOutlined,
   ShopOutlined,
   ShoppingOutlined,
@@ -35,6 +37,8 @@ interface MenuEntry {
 const MENU: MenuEntry[] = [
   { path: '/dashboard', name: '首页看板', icon: <DashboardOutlined />, permission: '' },
   { path: '/sites', name: '站点配置', icon: <ShopOutlined />, permission: 'sites:view' },
+  { path: '/catalogue', name: '商品管理', icon: <AppstoreOutlined />, permission: 'catalogue:view' },
+  { path: '/stock', name: '库存管理', icon: <InboxOutlined />, permission: 'stock:view' },
   { path: '/orders', name: '订单管理', icon: <ShoppingOutlined />, permission: 'orders:view' },
   { path: '/approval', name: '订单审批', icon: <FileDoneOutlined />, permission: 'orders:view' },
   { path: '/aftersales', name: '售后处理', icon: <CustomerServiceOutlined />, permission: 'aftersales:view' },

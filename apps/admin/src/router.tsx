@@ -8,6 +8,8 @@ import { LotteryPage } from './pages/activity/Lottery';
 import { SeckillPage } from './pages/activity/Seckill';
 import { AfterSalesPage } from './pages/aftersales/AfterSales';
 import { ApprovalPage } from './pages/approval/Approval';
+import { CataloguePage } from './pages/catalogue/Products';
+import { StockPage } from './pages/catalogue/Stock';
 import { DashboardPage } from './pages/Dashboard';
 import { LoginPage } from './pages/Login';
 import { LoginLogPage } from './pages/LoginLog';
@@ -31,6 +33,8 @@ export const router = createBrowserRouter(
         { index: true, element: <Navigate to="/dashboard" replace /> },
         { path: 'dashboard', element: <DashboardPage /> },
         { path: 'sites', element: <SitesPage /> },
+        { path: 'catalogue', element: <CataloguePage /> },
+        { path: 'stock', element: <StockPage /> },
         { path: 'orders', element: <OrdersPage /> },
         { path: 'aftersales', element: <AfterSalesPage /> },
         { path: 'approval', element: <ApprovalPage /> },

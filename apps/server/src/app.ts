@@ -21,6 +21,7 @@ import { afterSaleConsole } from './modules/aftersale/aftersale.console';
 import { afterSaleRoutes } from './modules/aftersale/aftersale.routes';
 import { approvalConsole } from './modules/approval/approval.console';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { catalogConsole } from './modules/catalog/catalog.console';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { type CatalogCache, createCatalogCache } from './modules/catalog/catalog.service';
 import { createIdentityDeps } from './modules/identity/deps';
@@ -335,6 +336,7 @@ export async function buildApp(deps: AppDeps) {
       activityConsole,
       afterSaleConsole,
       approvalConsole,
+      catalogConsole(catalogs),
     ],
   });
   if (simulator) {

@@ -6,6 +6,7 @@ export * from './admin-activity-bargain.ts';
 export * from './admin-activity-group.ts';
 export * from './admin-aftersale.ts';
 export * from './admin-approval.ts';
+export * from './admin-catalogue.ts';
 export * from './admin-dashboard.ts';
 export * from './admin-promotions.ts';
 export * from './aftersale.ts';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productSpecification } from './catalog.tables';
+import { productSpecification, stockMove } from './catalog.tables';
 
 /**
  * Inventory: the only writer of `product_specification.stock`. Stock is taken when an order is
@@ -47,4 +47,69 @@ export async function returnStock(tx: Db, moves: readonly StockMove[]): Promise<
       .set({ stock: sql`${productSpecification.stock} + ${num}` })
       .where(eq(productSpecification.id, specificationId));
   }
+}
+
+export interface StockAdjustment {
+  specificationId: number;
+  /** Pieces added (positive) or taken (negative). */
+  delta: number;
+  /** The site the operator made it through, who and why: the ledger row's fields. */
+  siteId: number;
+  operatorId: number;
+  reason: string;
+  /** The stock may not end above this. */
+  max: number;
+}
+
+/**
+ * An operator's adjustment: one guarded UPDATE (the stock never goes below 0 nor above `max`;
+ * parallel adjusters queue on the row lock and each sees the other's result) and its row in
+ * the stock ledger, in the caller's transaction. Answers the stock after it, or undefined
+ * when the guard refused it (nothing changed).
+ */
+export async function adjustStock(tx: Db, move: StockAdjustment): Promise<number | undefined> {
+  const [row] = await tx
+    .update(productSpecification)
+    .set({ stock: sql`${productSpecification.stock} + ${move.delta}` })
+    .where(
+      and(
+        eq(productSpecification.id, move.specificationId),
+        sql`${productSpecification.stock} + ${move.delta} between 0 and ${move.max}`,
+      ),
+    )
+    .returning({ stock: productSpecification.stock });
+  if (!row) return undefined;
+  await tx.insert(stockMove).values({
+    specificationId: move.specificationId,
+    siteId: move.siteId,
+    delta: move.delta,
+    stockAfter: row.stock,
+    reason: move.reason,
+    operatorId: move.operatorId,
+  });
+  return row.stock;
+}
+
+/**
+ * The specifications of a new product with their opening stock, each opening recorded in the
+ * stock ledger like an adjustment; in the caller's transaction. Answers the new ids in order.
+ */
+export async function openSpecifications(
+  tx: Db,
+  productId: number,
+  specs: { specificationValue: string; stock: number }[],
+  by: { siteId: number; operatorId: number; reason: string },
+): Promise<number[]> {
+  const rows = await tx
+    .insert(productSpecification)
+    .values(
+      specs.map((s, sort) => ({ productId, specificationValue: s.specificationValue, stock: s.stock, sort })),
+    )
+    .returning({ id: productSpecification.id, stock: productSpecification.stock });
+  const opened = rows.filter((r) => r.stock > 0);
+  if (opened.length)
+    await tx
+      .insert(stockMove)
+      .values(opened.map((r) => ({ specificationId: r.id, delta: r.stock, stockAfter: r.stock, ...by })));
+  return rows.map((r) => r.id);
 }

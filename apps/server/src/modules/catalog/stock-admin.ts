@@ -1,8 +1,27 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import {
+  type AdjustStockBody,
+  CATALOGUE_MSG,
+  MAX_STOCK,
+  PAGE_SIZE,
+  type StockMoveRow,
+  type StockSpec,
+} from '@sitemall/contract';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { product, productSpecification, siteProduct } from './catalog.tables';
+import { AppError, badRequest, failure } from '../../lib/errors';
+import { offsetOf } from '../../lib/paging';
+import { type OperatorCtx, requireSiteAccess, type SiteScope, sitesToRead } from '../admin/admin.service';
+import { audited, requireReason } from '../admin/audit';
+import { operatorNames } from '../admin/operators';
+import { product, productSpecification, siteProduct, stockMove } from './catalog.tables';
+import { adjustStock } from './inventory';
 
-/** Stock as the console reads it, always within a set of sites. */
+/**
+ * Stock as the console reads and adjusts it, always within a set of sites. A specification's
+ * stock is shared by every site selling its product: an operator reaches it through a site of
+ * theirs that sells the product, and each adjustment is a row of the stock ledger (who, why,
+ * through which site), written with the change by the inventory writer.
+ */
 
 /**
  * Specifications of products on sale on the sites with fewer than `below` pieces, the lowest
@@ -29,4 +48,156 @@ export async function lowStock(db: Db, scope: 'all' | number[], below: number, l
     )
     .orderBy(asc(productSpecification.stock), asc(productSpecification.id))
     .limit(limit);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const specFields = {
+  specificationId: productSpecification.id,
+  productId: product.id,
+  name: product.name,
+  specificationValue: productSpecification.specificationValue,
+  stock: productSpecification.stock,
+  isOnSale: siteProduct.isOnSale,
+};
+
+const specsOfSite = (db: Db, siteId: number, where?: SQL) =>
+  db
+    .select(specFields)
+    .from(productSpecification)
+    .innerJoin(product, eq(product.id, productSpecification.productId))
+    .innerJoin(siteProduct, and(eq(siteProduct.productId, product.id), eq(siteProduct.siteId, siteId)))
+    .where(where);
+
+/** The specifications the site sells, by product id or name, optionally only those below a stock. */
+export async function siteStock(
+  ctx: OperatorCtx,
+  query: { siteId: number; keyword?: string; below?: number; pageNum?: number },
+) {
+  const pageNum = query.pageNum ?? 1;
+  const text = query.keyword?.trim();
+  const byName = text ? ilike(product.name, `%${escapeLike(text)}%`) : undefined;
+  const where = and(
+    text && /^\d{1,9}$/.test(text) ? or(eq(product.id, Number(text)), byName) : byName,
+    query.below ? lt(productSpecification.stock, query.below) : undefined,
+  );
+  const [list, [total]] = await Promise.all([
+    specsOfSite(ctx.db, query.siteId, where)
+      .orderBy(
+        ...(query.below ? [asc(productSpecification.stock)] : []),
+        desc(siteProduct.listedAt),
+        asc(product.id),
+        asc(productSpecification.sort),
+        asc(productSpecification.id),
+      )
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(pageNum)),
+    ctx.db
+      .select({ total: count() })
+      .from(productSpecification)
+      .innerJoin(product, eq(product.id, productSpecification.productId))
+      .innerJoin(
+        siteProduct,
+        and(eq(siteProduct.productId, product.id), eq(siteProduct.siteId, query.siteId)),
+      )
+      .where(where),
+  ]);
+  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+/** The site's low-stock list: specifications on sale with fewer than `below` pieces. */
+export async function siteLowStock(ctx: OperatorCtx, siteId: number, below: number): Promise<StockSpec[]> {
+  const rows = await lowStock(ctx.db, sitesToRead(ctx, 'stock:view', siteId), below, 20);
+  return rows.map((r) => ({ ...r, isOnSale: true }));
+}
+
+/** A specification of a product the site sells; 403 for another (another site's), 404 for none. */
+async function specOfSite(db: Db, siteId: number, specificationId: number): Promise<StockSpec> {
+  const [spec] = await specsOfSite(db, siteId, eq(productSpecification.id, specificationId));
+  if (spec) return spec;
+  const [exists] = await db
+    .select({ id: productSpecification.id })
+    .from(productSpecification)
+    .where(eq(productSpecification.id, specificationId));
+  throw exists
+    ? new AppError(403, CATALOGUE_MSG.specNotOnSite)
+    : new AppError(404, CATALOGUE_MSG.specUnknown);
+}
+
+/**
+ * The ledger of a specification, newest first. The stock is shared between sites, so every
+ * move is listed; who made a move through a site outside the caller's scope, and why, is not
+ * shown.
+ */
+export async function stockMoves(
+  ctx: OperatorCtx,
+  query: { siteId: number; specificationId: number; pageNum?: number },
+) {
+  await specOfSite(ctx.db, query.siteId, query.specificationId);
+  const scope: SiteScope = sitesToRead(ctx, 'stock:view');
+  const pageNum = query.pageNum ?? 1;
+  const where = eq(stockMove.specificationId, query.specificationId);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(stockMove)
+      .where(where)
+      .orderBy(desc(stockMove.id))
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(pageNum)),
+    ctx.db.select({ total: count() }).from(stockMove).where(where),
+  ]);
+  const names = await operatorNames(
+    ctx.db,
+    rows.map((r) => r.operatorId),
+  );
+  const list: StockMoveRow[] = rows.map((r) => {
+    const visible = scope === 'all' || scope.includes(r.siteId);
+    return {
+      id: r.id,
+      specificationId: r.specificationId,
+      siteId: r.siteId,
+      delta: r.delta,
+      stockAfter: r.stockAfter,
+      reason: visible ? r.reason : '',
+      operatorName: visible ? (names.get(r.operatorId) ?? '') : '其他站点',
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+/**
+ * Adjusts a specification's stock with a reason: the guarded update and its ledger row
+ * (inventory.ts) and the audit row, in one transaction; refused whole when the stock would
+ * go below 0 or above MAX_STOCK.
+ */
+export async function adjustSpecStock(ctx: OperatorCtx, body: AdjustStockBody): Promise<StockSpec> {
+  requireSiteAccess(ctx, 'stock:manage', body.siteId);
+  const reason = requireReason(body.reason);
+  if (body.delta === 0) throw badRequest(CATALOGUE_MSG.zeroDelta);
+  const spec = await specOfSite(ctx.db, body.siteId, body.specificationId);
+  const stock = await audited(ctx, async (tx, record) => {
+    const after = await adjustStock(tx, {
+      specificationId: body.specificationId,
+      delta: body.delta,
+      siteId: body.siteId,
+      operatorId: ctx.operator.id,
+      reason,
+      max: MAX_STOCK,
+    });
+    if (after === undefined)
+      throw failure(body.delta < 0 ? CATALOGUE_MSG.stockShort : CATALOGUE_MSG.stockTooHigh);
+    await record({
+      siteId: body.siteId,
+      action: 'stock.adjust',
+      entity: 'product_specification',
+      entityId: body.specificationId,
+      before: { stock: after - body.delta },
+      after: { stock: after, delta: body.delta },
+      reason,
+    });
+    return after;
+  });
+  return { ...spec, stock };
 }
