@@ -253,6 +253,7 @@ async function issueFromStock(db: Db, deps: ProviderDeps, row: ProviderOrderRow)
       const codes = picked.map((c) => openText(deps.codesKey, c.codeSealed));
       const moved = await moveProviderOrder(tx, row.id, PROVIDER_STATUS.issuing, PROVIDER_STATUS.issued, {
         codes: sealCodes(deps.codesKey, codes),
+        lastError: '',
       });
       // Settled by another worker meanwhile: roll the codes back.
       if (!moved) throw new AlreadySettled();

@@ -12,7 +12,7 @@ import {
   type ProviderKind,
   type ProviderStatus,
 } from '@sitemall/contract';
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sealText } from '../../lib/aes';
 import { chinaDay, chinaTime } from '../../lib/china-time';
@@ -137,17 +137,22 @@ export async function logAttempt(
   await tx.insert(providerAttempt).values(entry);
 }
 
+/** lastError of a row an operator's retry is sending (under its lease); the send's outcome replaces it. */
+export const RETRYING = '运营重试中';
+
 /**
  * Takes an unsettled row for an operator's retry: its attempts and lease move only if nobody
  * (another tab, the worker) took it since it was read, so two retries at once send once.
  */
 export async function claimForRetry(tx: Db, row: ProviderOrderRow, now: Date) {
   if (row.status !== PROVIDER_STATUS.issuing) throw failure(PROVIDER_ADMIN_MSG.notIssuing);
+  if (row.lastError === RETRYING && row.nextRetryAt > now) throw failure(PROVIDER_ADMIN_MSG.busy);
   const [claimed] = await tx
     .update(providerOrder)
     .set({
       attempts: row.attempts + 1,
       nextRetryAt: new Date(now.getTime() + LEASE_MS),
+      lastError: RETRYING,
       updatedAt: sql`now()`,
     })
     .where(
@@ -155,6 +160,8 @@ export async function claimForRetry(tx: Db, row: ProviderOrderRow, now: Date) {
         eq(providerOrder.id, row.id),
         eq(providerOrder.status, PROVIDER_STATUS.issuing),
         eq(providerOrder.attempts, row.attempts),
+        // Another operator's retry holds its lease (its send is under way).
+        not(and(eq(providerOrder.lastError, RETRYING), gt(providerOrder.nextRetryAt, now)) as SQL),
       ),
     )
     .returning();
