@@ -88,6 +88,9 @@ export default defineConfig({
     // The console's operations screens log in the 719 demo member: after the promotion screens.
     // Alone: npx playwright test e2e/admin-ops.spec.ts --project admin-ops --no-deps
     { name: 'admin-ops', testMatch: /admin-ops\.spec\.ts/, dependencies: ['admin-promotions'] },
+    // Provider goods in the console (719 member tops up; operators import codes, reconcile): last.
+    // Alone: npx playwright test e2e/admin-provider.spec.ts --project admin-provider --no-deps
+    { name: 'admin-provider', testMatch: /admin-provider\.spec\.ts/, dependencies: ['admin-ops'] },
   ],
   webServer: {
     command: 'npm run start -w @sitemall/server',
