@@ -84,7 +84,8 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   await expect(drawer).not.toContainText('13800138000');
   await expect(drawer.locator('.ant-timeline')).toContainText('已出票');
   await shot(op, 'provider-order-detail');
-  await drawer.getByRole('button', { name: 'Close' }).click();
+  await op.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
 
   // E-codes from a CSV: three lines, one repeated.
   await op.getByRole('tab', { name: '电子码库存' }).click();

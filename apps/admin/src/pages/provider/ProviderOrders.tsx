@@ -2,6 +2,7 @@ import { type ActionType, ProDescriptions, ProTable } from '@ant-design/pro-comp
 import {
   type AdminProviderOrder,
   adminProviderApi as api,
+  ORDER_STATUS_LABEL,
   PROVIDER_CONSOLE_LABEL,
   PROVIDER_KIND_LABEL,
   PROVIDER_NAME_LABEL,
@@ -96,7 +97,9 @@ function ProviderOrderDrawer({
             <ProDescriptions.Item label="状态">
               <Tag color={STATUS_COLOR[d.status]}>{d.statusName}</Tag>
             </ProDescriptions.Item>
-            <ProDescriptions.Item label="订单状态">{d.orderStatus}</ProDescriptions.Item>
+            <ProDescriptions.Item label="订单状态">
+              {ORDER_STATUS_LABEL[d.orderStatus] ?? d.orderStatus}（{d.orderStatus}）
+            </ProDescriptions.Item>
             <ProDescriptions.Item label="服务商">
               {PROVIDER_NAME_LABEL[d.provider] ?? d.provider}
             </ProDescriptions.Item>

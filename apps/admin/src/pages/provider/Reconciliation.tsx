@@ -29,16 +29,16 @@ const amountOf = (fen: number | null) => (fen === null ? '-' : yuan(fen));
 function RunForm({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
   return (
-    <ModalForm<{ day: string; reason: string }>
+    <ModalForm<{ runDay: string; reason: string }>
       title="按日对账"
       width={460}
       trigger={<Button type="primary">执行对账</Button>}
       modalProps={{ destroyOnClose: true }}
-      initialValues={{ day: dayjs().subtract(1, 'day').format('YYYY-MM-DD') }}
+      initialValues={{ runDay: dayjs().subtract(1, 'day').format('YYYY-MM-DD') }}
       onFinish={async (form) => {
         try {
           const rows = await call(api.reconcile, {
-            day: dayjs(form.day).format('YYYY-MM-DD'),
+            day: dayjs(form.runDay).format('YYYY-MM-DD'),
             reason: form.reason,
           });
           const issues = rows.reduce((n, r) => n + r.missingOurs + r.missingTheirs + r.amountDiffers, 0);
@@ -53,7 +53,8 @@ function RunForm({ onDone }: { onDone: () => void }) {
       }}
     >
       <ProFormDatePicker
-        name="day"
+        // Not "day": the list's search form has a day field, and a label finds the first id.
+        name="runDay"
         label="对账日期"
         rules={[{ required: true, message: '请选择日期' }]}
         fieldProps={{ disabledDate: (d: dayjs.Dayjs) => d.isAfter(dayjs(), 'day') }}
