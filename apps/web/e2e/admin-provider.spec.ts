@@ -29,7 +29,8 @@ async function shot(page: Page, name: string) {
 }
 
 async function operatorPage(browser: Browser, username: keyof typeof OPERATORS) {
-  const page = await (await browser.newContext()).newPage();
+  // Operators sit in China: the pickers' "today" is the mall's day.
+  const page = await (await browser.newContext({ timezoneId: 'Asia/Shanghai' })).newPage();
   await page.goto('/admin/login');
   await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码').fill(OPERATORS[username]);
