@@ -22,6 +22,9 @@ const OPERATORS = { admin: 'Admin#2026', op719: 'Op719#2026', finance: 'Finance#
 /** Today in China (the mall's days). */
 const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
+/** Uncaught errors of the operators' pages: the journey ends with none. */
+const pageErrors: string[] = [];
+
 async function shot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready);
@@ -31,6 +34,7 @@ async function shot(page: Page, name: string) {
 async function operatorPage(browser: Browser, username: keyof typeof OPERATORS) {
   // Operators sit in China: the pickers' "today" is the mall's day.
   const page = await (await browser.newContext({ timezoneId: 'Asia/Shanghai' })).newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${username}: ${error.message}`));
   await page.goto('/admin/login');
   await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码').fill(OPERATORS[username]);
@@ -132,4 +136,5 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   await expect(recon).toContainText(chinaToday());
   await expect(recon).toContainText('财务复核');
   await shot(fin, 'reconciliations');
+  expect(pageErrors).toEqual([]);
 });
