@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   CustomerServiceOutlined,
@@ -41,6 +42,7 @@ const MENU: MenuEntry[] = [
   { path: '/stock', name: '库存管理', icon: <InboxOutlined />, permission: 'stock:view' },
   { path: '/orders', name: '订单管理', icon: <ShoppingOutlined />, permission: 'orders:view' },
   { path: '/approval', name: '订单审批', icon: <FileDoneOutlined />, permission: 'orders:view' },
+  { path: '/provider', name: '供应商商品', icon: <ApiOutlined />, permission: 'orders:view' },
   { path: '/aftersales', name: '售后处理', icon: <CustomerServiceOutlined />, permission: 'aftersales:view' },
   { path: '/members', name: '会员与积分', icon: <UserOutlined />, permission: 'members:view' },
   { path: '/points', name: '积分发放', icon: <GiftOutlined />, permission: 'points:view' },

@@ -18,6 +18,7 @@ import { OperatorsPage } from './pages/Operators';
 import { OrdersPage } from './pages/Orders';
 import { PointsPage } from './pages/Points';
 import { PromotionsPage } from './pages/promotions/PromotionsPage';
+import { ProviderPage } from './pages/provider/ProviderPage';
 import { SitesPage } from './pages/Sites';
 
 export const BASENAME = '/admin';
@@ -38,6 +39,7 @@ export const router = createBrowserRouter(
         { path: 'orders', element: <OrdersPage /> },
         { path: 'aftersales', element: <AfterSalesPage /> },
         { path: 'approval', element: <ApprovalPage /> },
+        { path: 'provider', element: <ProviderPage /> },
         { path: 'members', element: <MembersPage /> },
         { path: 'points', element: <PointsPage /> },
         { path: 'activity/group', element: <GroupBuysPage /> },

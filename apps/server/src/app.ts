@@ -49,8 +49,9 @@ import {
 import { wechatNotifyRoutes } from './modules/payment/notify.routes';
 import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
-import { httpCinema, httpTopup } from './modules/provider/adapters';
+import { httpCinema, httpStatement, httpTopup } from './modules/provider/adapters';
 import { runProviderWork, type WorkResult } from './modules/provider/issue';
+import { providerConsole } from './modules/provider/provider.console';
 import { providerRoutes } from './modules/provider/provider.routes';
 import {
   type ProviderDeps,
@@ -58,6 +59,7 @@ import {
   providerCodesKey,
   providerGoodsHooks,
 } from './modules/provider/provider.service';
+import { reconcileYesterday } from './modules/provider/provider-admin';
 import { serviceRoutes } from './modules/service/service.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
@@ -145,6 +147,8 @@ declare module 'fastify' {
     providers: {
       deps: ProviderDeps;
       work: (now?: Date) => Promise<WorkResult>;
+      /** The daily reconciliation of yesterday's statement (once a day; the job runs it hourly). */
+      reconcile: (now?: Date) => Promise<unknown>;
       simulator?: ProviderSimulator;
     };
   }
@@ -260,6 +264,7 @@ export async function buildApp(deps: AppDeps) {
   const providerDeps: ProviderDeps = {
     cinema: httpCinema(providerEndpoint),
     topup: httpTopup(providerEndpoint),
+    statement: httpStatement(providerEndpoint),
     codesKey: providerCodesKey(deps.secrets.partnerKey),
     log: app.log,
   };
@@ -274,7 +279,12 @@ export async function buildApp(deps: AppDeps) {
       providerWork().catch((err) => app.log.error({ err }, 'provider issue failed'));
     });
   };
-  app.decorate('providers', { deps: providerDeps, work: providerWork, simulator: providerSimulator });
+  app.decorate('providers', {
+    deps: providerDeps,
+    work: providerWork,
+    reconcile: (now?: Date) => reconcileYesterday(deps.database.db, providerDeps.statement, now),
+    simulator: providerSimulator,
+  });
   if (simulator) {
     app.addHook('onReady', () => ensureDemoCards(deps.database.db, deps.secrets.partnerKey));
     app.addHook('onReady', async () => {
@@ -337,6 +347,7 @@ export async function buildApp(deps: AppDeps) {
       afterSaleConsole,
       approvalConsole,
       catalogConsole(catalogs),
+      providerConsole(providerDeps),
     ],
   });
   if (simulator) {

@@ -120,7 +120,13 @@ async function main() {
     intervalMs: 2_000,
     onError: (err) => app.log.error({ err }, 'provider issue worker failed'),
   });
+  // Provider statements: yesterday's reconciled once (China day), checked every hour.
+  const providerRecon = startJob(() => app.providers.reconcile(), {
+    intervalMs: 3_600_000,
+    onError: (err) => app.log.error({ err }, 'provider reconciliation failed'),
+  });
   app.addHook('onClose', async () => {
+    await providerRecon.stop();
     await groupTeams.stop();
     await providerIssues.stop();
     await approvals.stop();

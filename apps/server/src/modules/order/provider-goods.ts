@@ -177,6 +177,19 @@ export async function orderStatusesOf(db: Db, ids: readonly number[]): Promise<M
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 
+/** Paid amount (fen) and status of orders by id (the provider console and its reconciliation). */
+export async function orderAmountsOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { payAmount: number; status: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: mallOrder.id, payAmount: mallOrder.payAmount, status: mallOrder.status })
+    .from(mallOrder)
+    .where(inArray(mallOrder.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { payAmount: r.payAmount, status: r.status }]));
+}
+
 /**
  * The provider issued a child order's goods: the child order completes (24 → 23), and the order
  * with it once none of its child orders waits any more (a physical sibling still ships as usual).

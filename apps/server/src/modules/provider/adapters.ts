@@ -70,6 +70,20 @@ export interface CinemaAdapter extends Issuer {
 
 export type TopupAdapter = Issuer;
 
+/** One line of the provider's daily statement: a ticket or top-up it issued and charged us for. */
+export interface StatementLine {
+  reqId: string;
+  /** cinema or topup */
+  kind: string;
+  providerOrderId: string;
+  /** Fen. */
+  amount: number;
+  issuedAt: string;
+}
+
+/** The provider's statement of a China day (YYYY-MM-DD). */
+export type StatementSource = (day: string) => Promise<StatementLine[]>;
+
 export interface ProviderEndpoint {
   /** e.g. http://127.0.0.1:8080/simulator/provider */
   apiBase: string;
@@ -175,4 +189,10 @@ export function httpTopup(endpoint: ProviderEndpoint): TopupAdapter {
     query: (reqId) => call('/topup/query', { reqId }),
     cancel: (reqId) => call('/topup/cancel', { reqId }),
   };
+}
+
+/** The daily statement over the provider's HTTP API. */
+export function httpStatement(endpoint: ProviderEndpoint): StatementSource {
+  const call = providerCaller(endpoint);
+  return (day) => call('/statement', { day });
 }

@@ -12,7 +12,7 @@ import {
   sealCodes,
   waitingForPayment,
 } from './provider.service';
-import { providerCode, providerOrder } from './provider.tables';
+import { providerAttempt, providerCode, providerOrder } from './provider.tables';
 
 /**
  * The issue worker (promotions.md section 8). A paid provider order is an outbox row; the
@@ -48,7 +48,7 @@ export async function runProviderWork(db: Db, deps: ProviderDeps, now = new Date
   const result: WorkResult = { issued: 0, failed: 0, retried: 0, released: 0 };
   result.released = await releaseEnded(db, deps);
   for (const row of await claimDue(db, now, LEASE_MS, BATCH)) {
-    const outcome = await issueRow(db, deps, row, now);
+    const outcome = await sendIssue(db, deps, row, now);
     result[outcome] += 1;
   }
   return result;
@@ -78,7 +78,7 @@ export async function releaseEnded(db: Db, deps: ProviderDeps): Promise<number> 
 }
 
 /** Gives the seats back to the provider; its lock expires on its own if this call is lost. */
-async function releaseSeats(deps: ProviderDeps, row: ProviderOrderRow): Promise<void> {
+export async function releaseSeats(deps: ProviderDeps, row: ProviderOrderRow): Promise<void> {
   if (row.kind !== 'movie' || !row.lockId) return;
   try {
     await deps.cinema.release(row.lockId);
@@ -90,16 +90,57 @@ async function releaseSeats(deps: ProviderDeps, row: ProviderOrderRow): Promise<
   }
 }
 
-const issuerOf = (deps: ProviderDeps, row: ProviderOrderRow): Issuer =>
+export const issuerOf = (deps: ProviderDeps, row: ProviderOrderRow): Issuer =>
   row.kind === 'movie' ? deps.cinema : deps.topup;
 
-async function issueRow(db: Db, deps: ProviderDeps, row: ProviderOrderRow, now: Date) {
+export type SendAction = 'issue' | 'cancel' | 'stock' | 'retry';
+
+/**
+ * Sends a claimed row (its lease taken, attempts counted) and logs the attempt: the worker's
+ * pass, or an operator's retry (`by`), which always sends the issue request again.
+ */
+export async function sendIssue(
+  db: Db,
+  deps: ProviderDeps,
+  row: ProviderOrderRow,
+  now: Date,
+  by?: { operatorId: number; note: string },
+) {
+  const action: SendAction = by
+    ? 'retry'
+    : row.kind === 'code'
+      ? 'stock'
+      : row.attempts > MAX_ISSUE_SENDS
+        ? 'cancel'
+        : 'issue';
+  const outcome = await issueRow(db, deps, row, now, action === 'cancel' ? 'cancel' : 'issue');
+  const [after] = await db
+    .select({ lastError: providerOrder.lastError })
+    .from(providerOrder)
+    .where(eq(providerOrder.id, row.id));
+  await db.insert(providerAttempt).values({
+    providerOrderId: row.id,
+    action,
+    outcome,
+    note: [by?.note, outcome === 'issued' ? '' : after?.lastError].filter(Boolean).join('；').slice(0, 300),
+    operatorId: by?.operatorId ?? null,
+  });
+  return outcome;
+}
+
+async function issueRow(
+  db: Db,
+  deps: ProviderDeps,
+  row: ProviderOrderRow,
+  now: Date,
+  send: 'issue' | 'cancel',
+) {
   if (row.kind === 'code') return issueFromStock(db, deps, row);
   const issuer = issuerOf(deps, row);
   let answer: IssueState;
   try {
     answer =
-      row.attempts > MAX_ISSUE_SENDS
+      send === 'cancel'
         ? await issuer.cancel(row.providerReqId)
         : await issuer.issue({
             reqId: row.providerReqId,
@@ -144,7 +185,7 @@ async function retryLater(
 
 const ISSUED_NOTE: Record<string, string> = { movie: '影院已出票', topup: '充值成功', code: '电子码已发放' };
 
-async function settleIssued(
+export async function settleIssued(
   db: Db,
   deps: ProviderDeps,
   row: ProviderOrderRow,
@@ -212,6 +253,7 @@ async function issueFromStock(db: Db, deps: ProviderDeps, row: ProviderOrderRow)
       const codes = picked.map((c) => openText(deps.codesKey, c.codeSealed));
       const moved = await moveProviderOrder(tx, row.id, PROVIDER_STATUS.issuing, PROVIDER_STATUS.issued, {
         codes: sealCodes(deps.codesKey, codes),
+        lastError: '',
       });
       // Settled by another worker meanwhile: roll the codes back.
       if (!moved) throw new AlreadySettled();

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { openText, sealText } from '../../lib/aes';
 import { chinaTime } from '../../lib/china-time';
 import type { ProviderGoodsHooks } from '../order/provider-goods';
-import type { CinemaAdapter, TopupAdapter } from './adapters';
+import type { CinemaAdapter, StatementSource, TopupAdapter } from './adapters';
 import { providerOrder } from './provider.tables';
 
 /**
@@ -29,6 +29,8 @@ export type ProviderOrderRow = typeof providerOrder.$inferSelect;
 export interface ProviderDeps {
   cinema: CinemaAdapter;
   topup: TopupAdapter;
+  /** The provider's daily statement (reconciliation). */
+  statement: StatementSource;
   /** AES-256-GCM key of ticket and e-codes at rest (derived from the master key). */
   codesKey: Buffer;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };

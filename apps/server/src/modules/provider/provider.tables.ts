@@ -107,3 +107,68 @@ export const providerCode = pgTable(
       .where(sql`${t.providerOrderId} is null`),
   ],
 );
+
+/**
+ * Every send of a provider order's issue request and what came of it (the console's attempt
+ * log): the worker's sends, an operator's retry (with who) and an operator's refund.
+ */
+export const providerAttempt = pgTable(
+  'provider_attempt',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    providerOrderId: bigint('provider_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => providerOrder.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    outcome: text('outcome').notNull(),
+    note: text('note').notNull().default(''),
+    operatorId: integer('operator_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('provider_attempt_order_idx').on(t.providerOrderId, t.id),
+    check('provider_attempt_action_check', sql`${t.action} in ('issue','cancel','stock','retry','refund')`),
+  ],
+);
+
+export interface ReconItemRow {
+  kind: 'missingOurs' | 'missingTheirs' | 'amountDiffers';
+  reqId: string;
+  orderNo: string | null;
+  siteId: number | null;
+  ourAmount: number | null;
+  theirAmount: number | null;
+  ourStatus: string | null;
+}
+
+/**
+ * One day's reconciliation of one provider's statement against our provider orders: one row
+ * per (day, provider), replaced when run again (the job, or an operator's button).
+ */
+export const providerReconciliation = pgTable(
+  'provider_reconciliation',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** China day, YYYY-MM-DD. */
+    day: text('day').notNull(),
+    provider: text('provider').notNull(),
+    matched: integer('matched').notNull(),
+    missingOurs: integer('missing_ours').notNull(),
+    missingTheirs: integer('missing_theirs').notNull(),
+    amountDiffers: integer('amount_differs').notNull(),
+    theirTotal: bigint('their_total', { mode: 'number' }).notNull(),
+    ourTotal: bigint('our_total', { mode: 'number' }).notNull(),
+    items: jsonb('items').$type<ReconItemRow[]>().notNull(),
+    /** Null: the daily job. */
+    operatorId: integer('operator_id'),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('provider_reconciliation_day_idx').on(t.day, t.provider),
+    check('provider_reconciliation_day_check', sql`${t.day} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+    check(
+      'provider_reconciliation_counts_check',
+      sql`${t.matched} >= 0 and ${t.missingOurs} >= 0 and ${t.missingTheirs} >= 0 and ${t.amountDiffers} >= 0`,
+    ),
+  ],
+);

@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MovieSeat, SeatMap } from '@sitemall/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { chinaDay } from '../../lib/china-time';
 import {
   APP_HEADER,
   type IssueState,
   type SeatLock,
   SIGNATURE_HEADER,
+  type StatementLine,
   TIMESTAMP_HEADER,
   verifyProviderSignature,
 } from '../../modules/provider/adapters';
@@ -52,6 +54,10 @@ interface IssueRecord extends IssueState {
   /** Every request that reached the issue endpoint with this id (retries included). */
   requests: number;
   issuedAt?: string;
+  /** Fen charged to us: the seats at the show's price, the top-up's face value. */
+  amount?: number;
+  /** Left out of the statement (a test's deliberate gap). */
+  hidden?: boolean;
 }
 
 interface LockRecord {
@@ -70,8 +76,10 @@ export interface ProviderSimulator {
   releaseHeld(): void;
   /** What the provider knows of a request id. */
   record(reqId: string): IssueRecord | undefined;
-  /** Tickets and top-ups issued, for the daily statement (reconciliation). */
-  statement(): { reqId: string; kind: string; providerOrderId: string; issuedAt: string }[];
+  /** Tickets and top-ups issued (of a China day, YYYY-MM-DD, when given): the daily statement. */
+  statement(day?: string): StatementLine[];
+  /** A test's deliberate statement error: a line left out, or a different amount. */
+  alterStatement(reqId: string, change: { hidden?: boolean; amount?: number }): void;
   /** Seats currently held by unexpired locks of a show. */
   heldSeats(showId: string): string[];
 }
@@ -159,7 +167,10 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
   }
 
   /** Issues once per request id; the same id again answers what happened the first time. */
-  function issueOnce(kind: 'cinema' | 'topup', input: { reqId: string; lockId?: string; phone?: string }) {
+  function issueOnce(
+    kind: 'cinema' | 'topup',
+    input: { reqId: string; lockId?: string; phone?: string; faceValue?: number },
+  ) {
     const known = records.get(input.reqId);
     if (known) {
       known.requests += 1;
@@ -177,9 +188,11 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
       sold.set(held.showId, bought);
       record.lockId = held.lockId;
       record.codes = [ticketCode(10)];
+      record.amount = (showById(held.showId)?.price ?? 0) * held.seatIds.length;
     } else {
       if (!/^1\d{10}$/.test(input.phone ?? '')) throw new Refusal('BAD_PHONE', '手机号无效');
       record.codes = [`TP${ticketCode(12)}`];
+      record.amount = Math.round((input.faceValue ?? 0) * 100);
     }
     record.state = 'issued';
     record.providerOrderId = `P${randomUUID().replaceAll('-', '').slice(0, 20)}`;
@@ -199,7 +212,10 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
       held.add(resolve);
     });
 
-  async function issue(kind: 'cinema' | 'topup', input: { reqId: string; lockId?: string; phone?: string }) {
+  async function issue(
+    kind: 'cinema' | 'topup',
+    input: { reqId: string; lockId?: string; phone?: string; faceValue?: number },
+  ) {
     const fault = records.has(input.reqId) ? undefined : faults[kind].shift();
     if (fault === 'refuse') {
       if (kind === 'cinema' && input.lockId) {
@@ -258,9 +274,15 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     '/cinema/issue': (b) => issue('cinema', { reqId: str(b.reqId), lockId: str(b.lockId) }),
     '/cinema/query': (b) => query(str(b.reqId)),
     '/cinema/cancel': (b) => cancel('cinema', str(b.reqId)),
-    '/topup/recharge': (b) => issue('topup', { reqId: str(b.reqId), phone: str(b.phone) }),
+    '/topup/recharge': (b) =>
+      issue('topup', { reqId: str(b.reqId), phone: str(b.phone), faceValue: Number(b.faceValue) || 0 }),
     '/topup/query': (b) => query(str(b.reqId)),
     '/topup/cancel': (b) => cancel('topup', str(b.reqId)),
+    // The daily statement of one China day, signed like every call.
+    '/statement': (b) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(str(b.day))) throw new Refusal('BAD_DAY', '对账日期不正确');
+      return statement(str(b.day));
+    },
   };
 
   async function answer(path: string, req: FastifyRequest, reply: FastifyReply) {
@@ -314,13 +336,20 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     held.clear();
   }
 
-  function statement() {
+  function statement(day?: string): StatementLine[] {
+    const range = day ? chinaDay(day) : undefined;
     return [...records.values()]
-      .filter((r) => r.state === 'issued')
+      .filter((r) => r.state === 'issued' && !r.hidden)
+      .filter((r) => {
+        if (!range) return true;
+        const at = new Date(r.issuedAt ?? 0);
+        return at >= range.start && at < range.end;
+      })
       .map((r) => ({
         reqId: r.reqId,
         kind: r.kind,
         providerOrderId: r.providerOrderId ?? '',
+        amount: r.amount ?? 0,
         issuedAt: r.issuedAt ?? '',
       }));
   }
@@ -333,6 +362,12 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     releaseHeld,
     record: (reqId) => records.get(reqId),
     statement,
+    alterStatement: (reqId, change) => {
+      const known = records.get(reqId);
+      if (!known) return;
+      if (change.hidden !== undefined) known.hidden = change.hidden;
+      if (change.amount !== undefined) known.amount = change.amount;
+    },
     heldSeats,
   };
 }
