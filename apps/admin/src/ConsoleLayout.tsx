@@ -8,6 +8,7 @@ import {
   LogoutOutlined,
   ShopOutlined,
   ShoppingOutlined,
+  SolutionOutlined,
   TagsOutlined,
   TeamOutlined,
   ThunderboltOutlined,
@@ -39,6 +40,7 @@ const MENU: MenuEntry[] = [
   { path: '/approval', name: '订单审批', icon: <FileDoneOutlined />, permission: 'orders:view' },
   { path: '/aftersales', name: '售后处理', icon: <CustomerServiceOutlined />, permission: 'aftersales:view' },
   { path: '/members', name: '会员与积分', icon: <UserOutlined />, permission: 'members:view' },
+  { path: '/merchants', name: '商家入驻', icon: <SolutionOutlined />, permission: 'sites:view' },
   { path: '/points', name: '积分发放', icon: <GiftOutlined />, permission: 'points:view' },
   { path: '/promotions', name: '优惠券与卡包', icon: <TagsOutlined />, permission: 'promotions:view' },
   {

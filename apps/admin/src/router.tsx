@@ -11,6 +11,7 @@ import { DashboardPage } from './pages/Dashboard';
 import { LoginPage } from './pages/Login';
 import { LoginLogPage } from './pages/LoginLog';
 import { MembersPage } from './pages/Members';
+import { MerchantsPage } from './pages/merchants/Merchants';
 import { OperatorsPage } from './pages/Operators';
 import { OrdersPage } from './pages/Orders';
 import { PointsPage } from './pages/Points';
@@ -34,6 +35,7 @@ export const router = createBrowserRouter(
         { path: 'aftersales', element: <AfterSalesPage /> },
         { path: 'approval', element: <ApprovalPage /> },
         { path: 'members', element: <MembersPage /> },
+        { path: 'merchants', element: <MerchantsPage /> },
         { path: 'points', element: <PointsPage /> },
         { path: 'activity/group', element: <GroupBuysPage /> },
         { path: 'activity/bargains', element: <BargainsPage /> },

@@ -29,6 +29,7 @@ import { LOGINS_PER_IP_MINUTE } from './modules/identity/identity.service';
 import { dbLimiter, redisLimiter } from './modules/identity/limits';
 import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
+import { merchantConsole } from './modules/merchant/merchant.console';
 import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
@@ -327,6 +328,7 @@ export async function buildApp(deps: AppDeps) {
       activityConsole,
       afterSaleConsole,
       approvalConsole,
+      merchantConsole(deps.dataDir),
     ],
   });
   if (simulator) {

@@ -7,6 +7,7 @@ export * from './admin-activity-group.ts';
 export * from './admin-aftersale.ts';
 export * from './admin-approval.ts';
 export * from './admin-dashboard.ts';
+export * from './admin-merchant.ts';
 export * from './admin-promotions.ts';
 export * from './aftersale.ts';
 export * from './bargain.ts';

@@ -12,6 +12,7 @@ import { seedGroupBuys } from './demo/group-buys';
 import { DEMO_MEMBERS } from './demo/members';
 import { DEMO_OPERATORS, DEMO_ROLES, DEMO_SITE_POLICIES } from './demo/operators';
 import { seedPromotions } from './demo/promotions';
+import { seedServiceDesk } from './demo/service-desk';
 import { DEMO_SITES, type DemoSite } from './demo/sites';
 
 /** Creates one site with its templates, districts and menu adverts. */
@@ -47,6 +48,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedGroupBuys(db, [719, 1000]);
   await seedBargains(db, [719, 1000]);
   await seedBenefits(db, [719, 1000]);
+  await seedServiceDesk(db);
   for (const { points, ...demo } of DEMO_MEMBERS) {
     const member = await seedMember(db, demo);
     await postEntry(db, {

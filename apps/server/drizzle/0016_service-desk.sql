@@ -1,0 +1,2 @@
+ALTER TABLE "merchant_application" ADD CONSTRAINT "merchant_application_status_check" CHECK ("merchant_application"."status" in (0, 1, 2));--> statement-breakpoint
+ALTER TABLE "merchant_application" ADD CONSTRAINT "merchant_application_reason_check" CHECK ("merchant_application"."status" <> 2 or "merchant_application"."reject_reason" <> '');
