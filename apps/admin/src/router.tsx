@@ -17,6 +17,7 @@ import { OrdersPage } from './pages/Orders';
 import { PointsPage } from './pages/Points';
 import { PromotionsPage } from './pages/promotions/PromotionsPage';
 import { SitesPage } from './pages/Sites';
+import { ServiceMessagesPage } from './pages/service/ServiceMessages';
 
 export const BASENAME = '/admin';
 
@@ -33,6 +34,7 @@ export const router = createBrowserRouter(
         { path: 'sites', element: <SitesPage /> },
         { path: 'orders', element: <OrdersPage /> },
         { path: 'aftersales', element: <AfterSalesPage /> },
+        { path: 'service', element: <ServiceMessagesPage /> },
         { path: 'approval', element: <ApprovalPage /> },
         { path: 'members', element: <MembersPage /> },
         { path: 'merchants', element: <MerchantsPage /> },

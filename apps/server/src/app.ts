@@ -57,6 +57,7 @@ import {
   providerCodesKey,
   providerGoodsHooks,
 } from './modules/provider/provider.service';
+import { serviceConsole } from './modules/service/service.console';
 import { serviceRoutes } from './modules/service/service.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
@@ -329,6 +330,7 @@ export async function buildApp(deps: AppDeps) {
       afterSaleConsole,
       approvalConsole,
       merchantConsole(deps.dataDir),
+      serviceConsole,
     ],
   });
   if (simulator) {

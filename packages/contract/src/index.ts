@@ -9,6 +9,7 @@ export * from './admin-approval.ts';
 export * from './admin-dashboard.ts';
 export * from './admin-merchant.ts';
 export * from './admin-promotions.ts';
+export * from './admin-service.ts';
 export * from './aftersale.ts';
 export * from './bargain.ts';
 export * from './batch.ts';

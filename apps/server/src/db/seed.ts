@@ -48,7 +48,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedGroupBuys(db, [719, 1000]);
   await seedBargains(db, [719, 1000]);
   await seedBenefits(db, [719, 1000]);
-  await seedServiceDesk(db);
   for (const { points, ...demo } of DEMO_MEMBERS) {
     const member = await seedMember(db, demo);
     await postEntry(db, {
@@ -60,6 +59,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
   }
   await seedOperators(db, DEMO_ROLES, DEMO_OPERATORS, DEMO_SITE_POLICIES);
+  await seedServiceDesk(db);
   return true;
 }
 
