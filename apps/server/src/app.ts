@@ -46,6 +46,7 @@ import {
   simulatedMerchant,
 } from './modules/payment/merchants';
 import { wechatNotifyRoutes } from './modules/payment/notify.routes';
+import { paymentConsole } from './modules/payment/payment.console';
 import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
 import { httpCinema, httpTopup } from './modules/provider/adapters';
@@ -331,6 +332,7 @@ export async function buildApp(deps: AppDeps) {
       approvalConsole,
       merchantConsole(deps.dataDir),
       serviceConsole,
+      paymentConsole,
     ],
   });
   if (simulator) {

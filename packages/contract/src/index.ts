@@ -8,6 +8,7 @@ export * from './admin-aftersale.ts';
 export * from './admin-approval.ts';
 export * from './admin-dashboard.ts';
 export * from './admin-merchant.ts';
+export * from './admin-payment.ts';
 export * from './admin-promotions.ts';
 export * from './admin-service.ts';
 export * from './aftersale.ts';
