@@ -14,6 +14,7 @@ import {
   TeamOutlined,
   ThunderboltOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import { adminApi } from '@sitemall/contract';
@@ -39,6 +40,7 @@ const MENU: MenuEntry[] = [
   { path: '/sites', name: '站点配置', icon: <ShopOutlined />, permission: 'sites:view' },
   { path: '/orders', name: '订单管理', icon: <ShoppingOutlined />, permission: 'orders:view' },
   { path: '/approval', name: '订单审批', icon: <FileDoneOutlined />, permission: 'orders:view' },
+  { path: '/payments', name: '支付与对账', icon: <WalletOutlined />, permission: 'finance:view' },
   { path: '/aftersales', name: '售后处理', icon: <CustomerServiceOutlined />, permission: 'aftersales:view' },
   { path: '/service', name: '客服留言', icon: <MessageOutlined />, permission: 'aftersales:view' },
   { path: '/members', name: '会员与积分', icon: <UserOutlined />, permission: 'members:view' },

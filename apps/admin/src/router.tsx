@@ -15,6 +15,7 @@ import { MerchantsPage } from './pages/merchants/Merchants';
 import { OperatorsPage } from './pages/Operators';
 import { OrdersPage } from './pages/Orders';
 import { PointsPage } from './pages/Points';
+import { PaymentsPage } from './pages/payments/Payments';
 import { PromotionsPage } from './pages/promotions/PromotionsPage';
 import { SitesPage } from './pages/Sites';
 import { ServiceMessagesPage } from './pages/service/ServiceMessages';
@@ -36,6 +37,7 @@ export const router = createBrowserRouter(
         { path: 'aftersales', element: <AfterSalesPage /> },
         { path: 'service', element: <ServiceMessagesPage /> },
         { path: 'approval', element: <ApprovalPage /> },
+        { path: 'payments', element: <PaymentsPage /> },
         { path: 'members', element: <MembersPage /> },
         { path: 'merchants', element: <MerchantsPage /> },
         { path: 'points', element: <PointsPage /> },
