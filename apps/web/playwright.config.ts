@@ -88,6 +88,9 @@ export default defineConfig({
     // The console's operations screens log in the 719 demo member: after the promotion screens.
     // Alone: npx playwright test e2e/admin-ops.spec.ts --project admin-ops --no-deps
     { name: 'admin-ops', testMatch: /admin-ops\.spec\.ts/, dependencies: ['admin-promotions'] },
+    // Merchant applications, customer-service replies and payments; logs in the 719 member.
+    // Alone: npx playwright test e2e/admin-service.spec.ts --project admin-service --no-deps
+    { name: 'admin-service', testMatch: /admin-service\.spec\.ts/, dependencies: ['admin-ops'] },
   ],
   webServer: {
     command: 'npm run start -w @sitemall/server',
