@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import type { MyServiceMessages } from '@sitemall/contract';
-import { api, imageCodeOnPage, pwdLogin, storedToken } from './site.ts';
+import type { MyServiceMessages, PayResult, SubmitOrderResult } from '@sitemall/contract';
+import { api, cheapProduct, ensureAddress, imageCodeOnPage, pwdLogin, storedToken } from './site.ts';
 
 /**
  * The console's service desk (issue 12, item 5) against the real server: a merchant
@@ -183,15 +183,48 @@ test('a customer-service agent replies to a member’s message and the member re
   expect(read.list.find((m) => m.content === words)?.reply).toBe(reply);
 });
 
-test('the finance reviewer searches WeChat trades and reads the reconciliation', async ({ browser }) => {
+test('the finance reviewer finds a WeChat trade and reads the reconciliation', async ({
+  page,
+  request,
+  browser,
+}) => {
+  // The 719 member pays an order by WeChat, scanned in the simulator.
+  await pwdLogin(page, 719);
+  const token = (await storedToken(page, 719)) ?? '';
+  await ensureAddress(page, request);
+  const product = await cheapProduct(request, 719);
+  const order = await api<SubmitOrderResult>(
+    request,
+    '/api/client/submitOrder',
+    {
+      siteId: 719,
+      productInfos: [{ productId: product.id, specificationId: product.specificationId, num: 1 }],
+    },
+    token,
+  );
+  const paying = await api<PayResult>(
+    request,
+    '/api/pay/payOrder',
+    { siteId: 719, orderNo: order.orderNo, payWay: 'wx_pc' },
+    token,
+  );
+  await page.goto(paying.wechat?.scanUrl as string);
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page.getByText('支付成功').first()).toBeVisible();
+
   const fin = await operatorPage(browser, 'finance');
   await menu(fin, '支付与对账');
   await expect(fin.getByText('微信支付交易')).toBeVisible();
+  await fin.getByLabel('订单号').fill(order.orderNo);
+  await fin.getByRole('button', { name: /查\s?询/ }).click();
+  const trade = fin.locator('.ant-table-row').filter({ hasText: order.orderNo });
+  await expect(trade).toContainText('已支付', { timeout: 15_000 });
   await shot(fin, 'payments-trades');
   await fin.getByRole('tab', { name: '退款' }).click();
   await expect(fin.getByText('微信退款')).toBeVisible();
   await fin.getByRole('tab', { name: '对账' }).click();
   await expect(fin.getByText('异常明细')).toBeVisible();
+  await expect(fin.locator('.ant-table-row').filter({ hasText: '719' }).first()).toContainText('平');
   await shot(fin, 'payments-reconciliation');
   // The 719 operator holds no finance permission: no such menu entry.
   const op = await operatorPage(browser, 'op719');

@@ -181,16 +181,19 @@ const EXCEPTION_KIND: Record<string, { text: string; color: string }> = {
 /** Per China day: WeChat codes paid against the money journal, and what does not match. */
 function Reconcile() {
   const { siteId } = useSession();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(6, 'day'), dayjs()]);
+  // No range chosen: the server's default, the last 7 days in China time (the mall's days).
+  const [range, setRange] = useState<[Dayjs, Dayjs]>();
   const query = {
     siteId,
-    from: range[0].format('YYYY-MM-DD'),
-    to: range[1].format('YYYY-MM-DD'),
+    from: range?.[0].format('YYYY-MM-DD'),
+    to: range?.[1].format('YYYY-MM-DD'),
   };
   const rec = useQuery({
     queryKey: ['reconciliation', query],
     queryFn: () => call(api.reconciliation, query),
   });
+  const shown: [Dayjs, Dayjs] | undefined =
+    range ?? (rec.data ? [dayjs(rec.data.from), dayjs(rec.data.to)] : undefined);
   const days = rec.data?.days ?? [];
   const sum = (f: (d: (typeof days)[number]) => number) => days.reduce((n, d) => n + f(d), 0);
   return (
@@ -200,8 +203,8 @@ function Reconcile() {
         extra={
           <DatePicker.RangePicker
             allowClear={false}
-            value={range}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            value={shown}
+            disabledDate={(d) => d.isAfter(dayjs().add(1, 'day'), 'day')}
             onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
           />
         }
