@@ -94,6 +94,9 @@ export default defineConfig({
     // Provider goods in the console (719 member tops up; operators import codes, reconcile): last.
     // Alone: npx playwright test e2e/admin-provider.spec.ts --project admin-provider --no-deps
     { name: 'admin-provider', testMatch: /admin-provider\.spec\.ts/, dependencies: ['admin-catalogue'] },
+    // Merchant applications, customer-service replies and payments; logs in the 719 member.
+    // Alone: npx playwright test e2e/admin-service.spec.ts --project admin-service --no-deps
+    { name: 'admin-service', testMatch: /admin-service\.spec\.ts/, dependencies: ['admin-provider'] },
   ],
   webServer: {
     command: 'npm run start -w @sitemall/server',

@@ -9,12 +9,15 @@ import {
   HistoryOutlined,
   InboxOutlined,
   LogoutOutlined,
+  MessageOutlined,
   ShopOutlined,
   ShoppingOutlined,
+  SolutionOutlined,
   TagsOutlined,
   TeamOutlined,
   ThunderboltOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import { adminApi } from '@sitemall/contract';
@@ -43,8 +46,11 @@ const MENU: MenuEntry[] = [
   { path: '/orders', name: '订单管理', icon: <ShoppingOutlined />, permission: 'orders:view' },
   { path: '/approval', name: '订单审批', icon: <FileDoneOutlined />, permission: 'orders:view' },
   { path: '/provider', name: '供应商商品', icon: <ApiOutlined />, permission: 'orders:view' },
+  { path: '/payments', name: '支付与对账', icon: <WalletOutlined />, permission: 'finance:view' },
   { path: '/aftersales', name: '售后处理', icon: <CustomerServiceOutlined />, permission: 'aftersales:view' },
+  { path: '/service', name: '客服留言', icon: <MessageOutlined />, permission: 'aftersales:view' },
   { path: '/members', name: '会员与积分', icon: <UserOutlined />, permission: 'members:view' },
+  { path: '/merchants', name: '商家入驻', icon: <SolutionOutlined />, permission: 'sites:view' },
   { path: '/points', name: '积分发放', icon: <GiftOutlined />, permission: 'points:view' },
   { path: '/promotions', name: '优惠券与卡包', icon: <TagsOutlined />, permission: 'promotions:view' },
   {

@@ -74,16 +74,8 @@ export async function pageOf<E extends Endpoint>(
   return { data: page.list, total: page.total, success: true };
 }
 
-/**
- * A file answer (an export, a code sheet): saved as `fileName`, or under the name the
- * server gives. GET payloads go in the query string, others as JSON. A refusal is still the
- * envelope and rejects like `call`.
- */
-export async function callFile<E extends Endpoint>(
-  declared: E,
-  payload: BodyOf<E>,
-  fileName?: string,
-): Promise<string> {
+/** A file answer's response; a refusal (the envelope) rejects like `call`. */
+async function fetchFile<E extends Endpoint>(declared: E, payload: BodyOf<E>): Promise<Response> {
   const token = getToken();
   const get = declared.method === 'GET';
   const res = await fetch(
@@ -100,6 +92,20 @@ export async function callFile<E extends Endpoint>(
     const answer = (await res.json()) as EnvelopeOf<unknown>;
     throw new ApiError(answer.msg || '请求失败，请稍后再试', answer.code);
   }
+  return res;
+}
+
+/**
+ * A file answer (an export, a code sheet): saved as `fileName`, or under the name the
+ * server gives. GET payloads go in the query string, others as JSON. A refusal is still the
+ * envelope and rejects like `call`.
+ */
+export async function callFile<E extends Endpoint>(
+  declared: E,
+  payload: BodyOf<E>,
+  fileName?: string,
+): Promise<string> {
+  const res = await fetchFile(declared, payload);
   const given = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
   const name = fileName ?? given ?? 'download';
   const link = document.createElement('a');
@@ -108,4 +114,9 @@ export async function callFile<E extends Endpoint>(
   link.click();
   URL.revokeObjectURL(link.href);
   return name;
+}
+
+/** A file answer (a picture) as an object URL to show; the caller revokes it when done. */
+export async function fileUrl<E extends Endpoint>(declared: E, payload: BodyOf<E>): Promise<string> {
+  return URL.createObjectURL(await (await fetchFile(declared, payload)).blob());
 }

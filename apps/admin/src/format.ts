@@ -9,3 +9,7 @@ export const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD
 
 /** Yuan typed in a form (two decimals at most) as fen. */
 export const toFen = (yuanAmount: number) => Math.round(yuanAmount * 100);
+
+/** Labels by value as a ProTable column's valueEnum (a select in the search form). */
+export const enumOf = (labels: Record<string | number, string>) =>
+  Object.fromEntries(Object.entries(labels).map(([k, text]) => [k, { text }]));

@@ -14,12 +14,15 @@ import { DashboardPage } from './pages/Dashboard';
 import { LoginPage } from './pages/Login';
 import { LoginLogPage } from './pages/LoginLog';
 import { MembersPage } from './pages/Members';
+import { MerchantsPage } from './pages/merchants/Merchants';
 import { OperatorsPage } from './pages/Operators';
 import { OrdersPage } from './pages/Orders';
 import { PointsPage } from './pages/Points';
+import { PaymentsPage } from './pages/payments/Payments';
 import { PromotionsPage } from './pages/promotions/PromotionsPage';
 import { ProviderPage } from './pages/provider/ProviderPage';
 import { SitesPage } from './pages/Sites';
+import { ServiceMessagesPage } from './pages/service/ServiceMessages';
 
 export const BASENAME = '/admin';
 
@@ -38,9 +41,12 @@ export const router = createBrowserRouter(
         { path: 'stock', element: <StockPage /> },
         { path: 'orders', element: <OrdersPage /> },
         { path: 'aftersales', element: <AfterSalesPage /> },
+        { path: 'service', element: <ServiceMessagesPage /> },
         { path: 'approval', element: <ApprovalPage /> },
         { path: 'provider', element: <ProviderPage /> },
+        { path: 'payments', element: <PaymentsPage /> },
         { path: 'members', element: <MembersPage /> },
+        { path: 'merchants', element: <MerchantsPage /> },
         { path: 'points', element: <PointsPage /> },
         { path: 'activity/group', element: <GroupBuysPage /> },
         { path: 'activity/bargains', element: <BargainsPage /> },

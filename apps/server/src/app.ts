@@ -30,6 +30,7 @@ import { LOGINS_PER_IP_MINUTE } from './modules/identity/identity.service';
 import { dbLimiter, redisLimiter } from './modules/identity/limits';
 import type { SmsProvider } from './modules/identity/sms';
 import { mediaRoutes } from './modules/media/media.routes';
+import { merchantConsole } from './modules/merchant/merchant.console';
 import { merchantRoutes } from './modules/merchant/merchant.routes';
 import { batchRoutes } from './modules/order/batch.routes';
 import { orderRoutes } from './modules/order/order.routes';
@@ -47,6 +48,7 @@ import {
   simulatedMerchant,
 } from './modules/payment/merchants';
 import { wechatNotifyRoutes } from './modules/payment/notify.routes';
+import { paymentConsole } from './modules/payment/payment.console';
 import { createWechatPay, type WechatPay } from './modules/payment/wechat-pay';
 import { pointsRoutes } from './modules/points/points.routes';
 import { httpCinema, httpStatement, httpTopup } from './modules/provider/adapters';
@@ -60,6 +62,7 @@ import {
   providerGoodsHooks,
 } from './modules/provider/provider.service';
 import { reconcileYesterday } from './modules/provider/provider-admin';
+import { serviceConsole } from './modules/service/service.console';
 import { serviceRoutes } from './modules/service/service.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
@@ -348,6 +351,9 @@ export async function buildApp(deps: AppDeps) {
       approvalConsole,
       catalogConsole(catalogs),
       providerConsole(providerDeps),
+      merchantConsole(deps.dataDir),
+      serviceConsole,
+      paymentConsole,
     ],
   });
   if (simulator) {

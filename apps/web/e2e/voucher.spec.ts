@@ -97,7 +97,7 @@ test('claim in the centre, use at checkout, pay, see it used; cancel an unpaid o
   await page.screenshot({ path: `${screenshots}voucher-mine-unused-719.png`, fullPage: true });
 });
 
-test('bind a gift card in 我的卡包, pay an order partly with the card and partly with points', async ({
+test('bind a gift card in 我的卡包, pay one order with the voucher given back, the card and points', async ({
   page,
   request,
 }) => {
@@ -122,6 +122,12 @@ test('bind a gift card in 我的卡包, pay an order partly with the card and pa
   await page.getByTestId('address-picker').getByTestId('address-add').click();
   await fillNewAddress(page, '卡包测试');
   await expect(page.getByTestId('checkout-freight')).not.toHaveText(/计算中|选择地址/);
+  // The voucher the cancelled order gave back (the journey above) is chosen by default.
+  await expect(page.getByTestId('voucher-option').filter({ hasText: POINTS_VOUCHER })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByTestId('checkout-voucher')).not.toHaveText('-0.00');
   await page.getByTestId('submit-order').click();
   await expect(page).toHaveURL(/\/selectPayWay\?orderNo=/);
   const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
@@ -141,4 +147,10 @@ test('bind a gift card in 我的卡包, pay an order partly with the card and pa
   await expect(page.getByTestId('card-cash')).toContainText('订单支付');
   await settle(page);
   await page.screenshot({ path: `${screenshots}voucher-my-cards-719.png`, fullPage: true });
+
+  // The voucher is used by this order, and the points paid the rest of it (bills).
+  await page.goto('myVoucher?siteId=719&status=used');
+  await expect(page.getByTestId('voucher-card').filter({ hasText: POINTS_VOUCHER })).toHaveCount(2);
+  await page.goto('billDetails?siteId=719');
+  await expect(page.getByText(orderNo).first()).toBeVisible();
 });

@@ -180,7 +180,7 @@ export const ReconItem = Type.Object({
 });
 export type ReconItem = Static<typeof ReconItem>;
 
-export const Reconciliation = Type.Object({
+export const ProviderReconciliation = Type.Object({
   id: Type.Integer(),
   day: Type.String(),
   provider: Type.String(),
@@ -196,7 +196,7 @@ export const Reconciliation = Type.Object({
   ranBy: Type.Union([Type.String(), Type.Null()]),
   ranAt: Type.String(),
 });
-export type Reconciliation = Static<typeof Reconciliation>;
+export type ProviderReconciliation = Static<typeof ProviderReconciliation>;
 
 export const ReconciliationsBody = Type.Object({
   day: Type.Optional(Day),
@@ -269,7 +269,7 @@ export const adminProviderApi = {
     path: '/provider/reconciliations',
     summary: '服务商对账结果（每天每个服务商一行）',
     body: ReconciliationsBody,
-    reply: Paged(Reconciliation),
+    reply: Paged(ProviderReconciliation),
   }),
   reconcile: endpoint({
     ...tag,
@@ -279,7 +279,7 @@ export const adminProviderApi = {
     summary: '按日对账（拉取服务商对账单重新比对；须填原因）',
     encoding: 'json',
     body: RunReconciliationBody,
-    reply: Envelope(Type.Array(Reconciliation)),
+    reply: Envelope(Type.Array(ProviderReconciliation)),
   }),
 };
 

@@ -435,6 +435,19 @@ export const ServiceMessageBody = Type.Object({
   content: Type.String({ minLength: 5, maxLength: 500 }),
 });
 export const ServiceMessageReply = Envelope(Type.Object({ messageId: Type.Integer() }));
+/** The logged-in member's messages with customer service's reply (empty until replied). */
+export const MyServiceMessagesBody = Type.Object({ siteId: SiteId, pageNum: Type.Optional(PageNum) });
+export const MyServiceMessage = Type.Object({
+  messageId: Type.Integer(),
+  topic: Type.String(),
+  content: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  reply: Type.String({ description: 'plain text; empty: not replied yet' }),
+  repliedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type MyServiceMessage = Static<typeof MyServiceMessage>;
+export const MyServiceMessages = Page(MyServiceMessage);
+export type MyServiceMessages = Static<typeof MyServiceMessages>;
 
 export const ClientTipsBody = Type.Object({ siteId: SiteId });
 export const ClientNotice = Type.Object({
@@ -722,6 +735,15 @@ export const catalogApi = {
     summary: '客服留言（每地址每小时 5 次）',
     body: ServiceMessageBody,
     reply: ServiceMessageReply,
+  }),
+  myServiceMessages: endpoint({
+    ...street,
+    auth: 'required',
+    method: 'POST',
+    path: '/mall/service/myMessages',
+    summary: '我的客服留言与客服回复（登录会员，分页）',
+    body: MyServiceMessagesBody,
+    reply: Envelope(MyServiceMessages),
   }),
   clientTips: endpoint({
     ...street,

@@ -12,6 +12,7 @@ import { seedGroupBuys } from './demo/group-buys';
 import { DEMO_MEMBERS } from './demo/members';
 import { DEMO_OPERATORS, DEMO_ROLES, DEMO_SITE_POLICIES } from './demo/operators';
 import { seedPromotions } from './demo/promotions';
+import { seedServiceDesk } from './demo/service-desk';
 import { DEMO_SITES, type DemoSite } from './demo/sites';
 
 /** Creates one site with its templates, districts and menu adverts. */
@@ -58,6 +59,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
   }
   await seedOperators(db, DEMO_ROLES, DEMO_OPERATORS, DEMO_SITE_POLICIES);
+  await seedServiceDesk(db);
   return true;
 }
 

@@ -72,6 +72,9 @@ export const keys = {
   },
   /** The member's VIP level (member prices on tiles and detail). */
   vip: { level: (siteId: string) => [...member(siteId), 'vip', 'level'] as const },
+  /** The member's customer-service messages with their replies. */
+  serviceMessages: (siteId: string, pageNum: number) =>
+    [...member(siteId), 'serviceMessages', pageNum] as const,
   afterSale: { all: (siteId: string) => [...member(siteId), 'afterSale'] as const },
   /** Cinema tickets and top-ups: the provider's catalogue is public data of the site. */
   movie: {

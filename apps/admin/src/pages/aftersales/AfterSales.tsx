@@ -10,12 +10,9 @@ import {
 import { Button, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { pageOf } from '../../api';
-import { time } from '../../format';
+import { enumOf, time } from '../../format';
 import { useSession } from '../../session';
 import { CaseDrawer } from './CaseDrawer';
-
-const enumOf = (labels: Record<string, string>) =>
-  Object.fromEntries(Object.entries(labels).map(([k, text]) => [k, { text }]));
 
 /** Waiting longer than a day is late, longer than three days overdue (the queue's colours). */
 const ageColor = (hours: number) => (hours >= 72 ? 'red' : hours >= 24 ? 'orange' : 'green');

@@ -8,7 +8,7 @@ import {
 import {
   adminProviderApi as api,
   RECON_ITEM_LABEL,
-  type Reconciliation as ReconciliationRow,
+  type ProviderReconciliation as ReconciliationRow,
   type ReconItemKind,
 } from '@sitemall/contract';
 import { App, Button, Empty, Table, Tag } from 'antd';

@@ -2,16 +2,20 @@ import {
   ADMIN_API_PREFIX,
   adminApi,
   type BodyOf,
+  CODE,
   type DataOf,
   type Endpoint,
   grants,
   type PayResult,
   type SubmitOrderResult,
 } from '@sitemall/contract';
+import { count } from 'drizzle-orm';
 import { DEMO_OPERATORS, DEMO_ROLES } from '../../db/demo/operators';
+import { DEMO_SITES } from '../../db/demo/sites';
 import type { TestApp } from '../../test/harness';
 import { client, nextIp } from '../identity/identity.fixtures';
 import { buyer, NANJING, pickSpecs } from '../order/order.fixtures';
+import { auditLog } from './admin.tables';
 
 /** Test helpers for the console (real app, real database). */
 
@@ -100,4 +104,43 @@ export async function paidOrder(t: TestApp, siteId: number) {
     orderNo: submitted.body.data.orderNo,
     childOrderNo: submitted.body.data.childOrderNo[0] as string,
   };
+}
+
+export type MatrixRoute = [Endpoint, (siteId: number) => Record<string, unknown>];
+
+/**
+ * Tries each route as each demo operator against each demo site: allowed exactly when the demo
+ * permission table gives the route's permission on that site, else 403 with no audit row.
+ * Allowed writes must be shaped to be refused on their own terms (unknown ids), so nothing is
+ * written either. Answers the mismatches (none: the matrix holds).
+ */
+export async function matrixMismatches(
+  t: TestApp,
+  tokens: Record<string, string>,
+  routes: MatrixRoute[],
+): Promise<string[]> {
+  const audits = async () => (await t.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
+  const mismatches: string[] = [];
+  for (const { username } of DEMO_OPERATORS)
+    for (const [declared, payload] of routes)
+      for (const { id: siteId } of DEMO_SITES) {
+        const before = await audits();
+        const body = payload(siteId);
+        const res = await t.app.inject({
+          method: declared.method,
+          url: `${ADMIN_API_PREFIX}${declared.path}`,
+          ...(declared.method === 'GET'
+            ? { query: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) }
+            : { payload: body }),
+          headers: { token: tokens[username] as string },
+        });
+        // A file answer is allowed by definition; a refusal is the envelope.
+        const code = res.headers['content-type']?.toString().includes('json') ? res.json().code : 200;
+        const expected = holds(username, declared.operator as string, siteId);
+        const allowed = code !== 403 && code !== CODE.unauthorized && code !== CODE.badRequest;
+        const wrote = (await audits()) !== before;
+        if (allowed !== expected || (!expected && code !== 403) || wrote)
+          mismatches.push(`${username} ${declared.path} ${siteId}: ${code}${wrote ? ' (wrote)' : ''}`);
+      }
+  return mismatches;
 }

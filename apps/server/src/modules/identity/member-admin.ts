@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@sitemall/contract';
-import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { containsText } from '../../lib/like';
 import { offsetOf } from '../../lib/paging';
 import { member } from './identity.tables';
 
@@ -8,7 +9,6 @@ import { member } from './identity.tables';
 
 type Scope = 'all' | number[];
 const inSites = (scope: Scope) => (scope === 'all' ? undefined : inArray(member.siteId, scope));
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function searchMembers(db: Db, scope: Scope, query: { keyword?: string; pageNum?: number }) {
   const pageNum = query.pageNum ?? 1;
@@ -16,12 +16,7 @@ export async function searchMembers(db: Db, scope: Scope, query: { keyword?: str
   const keyword = query.keyword?.trim();
   const where = and(
     inSites(scope),
-    keyword
-      ? or(
-          ilike(member.phone, `%${escapeLike(keyword)}%`),
-          ilike(member.username, `%${escapeLike(keyword)}%`),
-        )
-      : undefined,
+    keyword ? or(containsText(member.phone, keyword), containsText(member.username, keyword)) : undefined,
   );
   const [list, [total]] = await Promise.all([
     db.select().from(member).where(where).orderBy(desc(member.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),

@@ -1,12 +1,16 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  ADMIN_MSG,
+  MERCHANT_CONSOLE_MSG,
   MERCHANT_STATUS,
   MERCHANT_STATUS_LABEL,
+  MERCHANT_TRANSITIONS,
   type MerchantApplication,
   type MerchantApplyInput,
+  type MerchantStatusCode,
 } from '@sitemall/contract';
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { type RequestContext, transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest, failure } from '../../lib/errors';
@@ -14,6 +18,9 @@ import { siteOf } from '../catalog/catalog.service';
 import { requirePerson } from '../identity/identity.service';
 import { storeUploadedImage } from '../media/uploads';
 import { merchantApplication } from './merchant.tables';
+
+export type MerchantApplicationRow = typeof merchantApplication.$inferSelect;
+const MERCHANT_STATUSES = Object.values(MERCHANT_STATUS) as MerchantStatusCode[];
 
 /** The url uploadLicence answers: an application may only name a stored licence. */
 const LICENCE_URL = /^\/uploads\/licence\/[0-9a-f-]{36}\.(png|jpg|webp)$/;
@@ -102,4 +109,30 @@ export async function merchantStatus(
     .orderBy(desc(merchantApplication.createdAt), desc(merchantApplication.id))
     .limit(20);
   return rows.map(toApplication);
+}
+
+/**
+ * The one way an application's status moves (MERCHANT_TRANSITIONS): a guarded update from the
+ * status the table allows, in the caller's transaction. A decision lost to a concurrent one
+ * (or on a decided application) answers `MERCHANT_CONSOLE_MSG.state` and changes nothing.
+ */
+export async function moveApplication(
+  tx: Db,
+  input: { siteId: number; applyId: number; to: MerchantStatusCode; reason: string },
+): Promise<{ before: MerchantApplicationRow; after: MerchantApplicationRow }> {
+  const from = MERCHANT_STATUSES.filter((status) => MERCHANT_TRANSITIONS[status].includes(input.to));
+  const where = and(eq(merchantApplication.id, input.applyId), eq(merchantApplication.siteId, input.siteId));
+  const [before] = await tx.select().from(merchantApplication).where(where).for('update');
+  if (!before) throw failure(ADMIN_MSG.notFound);
+  if (!from.includes(before.status as MerchantStatusCode)) throw failure(MERCHANT_CONSOLE_MSG.state);
+  const [after] = await tx
+    .update(merchantApplication)
+    .set({
+      status: input.to,
+      rejectReason: input.to === MERCHANT_STATUS.rejected ? input.reason : '',
+    })
+    .where(and(where, inArray(merchantApplication.status, from)))
+    .returning();
+  if (!after) throw failure(MERCHANT_CONSOLE_MSG.state);
+  return { before, after };
 }

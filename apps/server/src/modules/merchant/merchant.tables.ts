@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { mallSite } from '../site/site.tables';
 
 const siteRef = () =>
@@ -28,5 +29,8 @@ export const merchantApplication = pgTable(
   (t) => [
     index('merchant_application_phone_idx').on(t.siteId, t.phone),
     index('merchant_application_member_idx').on(t.siteId, t.memberId),
+    // MERCHANT_STATUS: 0 pending, 1 approved, 2 rejected; a rejection carries its reason.
+    check('merchant_application_status_check', sql`${t.status} in (0, 1, 2)`),
+    check('merchant_application_reason_check', sql`${t.status} <> 2 or ${t.rejectReason} <> ''`),
   ],
 );

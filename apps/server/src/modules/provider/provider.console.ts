@@ -6,7 +6,7 @@ import {
   PROVIDER_NAME_LABEL,
   PROVIDER_STATUS,
   type ProviderActionBody,
-  type Reconciliation,
+  type ProviderReconciliation,
 } from '@sitemall/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client';
@@ -196,7 +196,7 @@ function requireAllSites(ctx: OperatorCtx, permission: string) {
 async function reconViews(
   db: Db,
   rows: (typeof providerReconciliation.$inferSelect)[],
-): Promise<Reconciliation[]> {
+): Promise<ProviderReconciliation[]> {
   const names = await operatorNames(
     db,
     rows.flatMap((r) => (r.operatorId ? [r.operatorId] : [])),

@@ -3,7 +3,7 @@ import { catalogApi as api } from '@sitemall/contract';
 import { ok } from '../../lib/envelope';
 import { serve } from '../../lib/serve';
 import { type AddressLimit, minutesLeft, perAddress } from '../../plugins/rate-limit';
-import { clientTips, leaveServiceMessage, serviceChannels } from './service.service';
+import { clientTips, leaveServiceMessage, myServiceMessages, serviceChannels } from './service.service';
 
 /** Anonymous messages to customer service, per client address. */
 export const SERVICE_LIMITS = {
@@ -24,5 +24,6 @@ export const serviceRoutes: FastifyPluginAsyncTypebox<{ hotlineKey: Buffer }> = 
     async (req) => ok(await leaveServiceMessage(req.ctx, req.body), '留言已提交，客服会尽快联系您'),
     { config: perAddress(SERVICE_LIMITS.serviceMessage) },
   );
+  serve(app, api.myServiceMessages, async (req) => ok(await myServiceMessages(req.ctx, req.body.pageNum)));
   serve(app, api.clientTips, async (req) => ok(await clientTips(req.ctx)));
 };

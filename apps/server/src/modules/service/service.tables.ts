@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { mallSite } from '../site/site.tables';
 
 const siteRef = () =>
@@ -33,8 +34,18 @@ export const serviceMessage = pgTable(
     topic: text('topic').notNull(),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Customer service's answer (plain text), written once from the console. */
+    reply: text('reply').notNull().default(''),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The operator's name as the member and the console show it. */
+    repliedBy: text('replied_by').notNull().default(''),
   },
-  (t) => [index('service_message_site_idx').on(t.siteId, t.createdAt)],
+  (t) => [
+    index('service_message_site_idx').on(t.siteId, t.createdAt),
+    index('service_message_member_idx').on(t.siteId, t.memberId, t.id),
+    // Replied exactly when a reply is written.
+    check('service_message_reply_check', sql`(${t.reply} = '') = (${t.repliedAt} is null)`),
+  ],
 );
 
 /** The PC notice (client tips) a site shows between two times. */

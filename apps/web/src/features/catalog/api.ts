@@ -5,7 +5,7 @@ import {
   type SearchResult,
   vipApi,
 } from '@sitemall/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 import { useSiteId } from '../../site/SiteProvider.tsx';
@@ -162,10 +162,22 @@ export interface ServiceMessageInput {
   content: string;
 }
 
-export const useServiceMessage = (siteId: string) =>
-  useMutation({
+export const useServiceMessage = (siteId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (input: ServiceMessageInput) =>
       call(catalogApi.serviceMessage, { siteId, ...input }, { repeat: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keys.member(siteId), 'serviceMessages'] }),
+  });
+};
+
+/** The logged-in member's messages and customer service's replies (none asked logged out). */
+export const useMyServiceMessages = (siteId: string, pageNum: number) =>
+  useQuery({
+    queryKey: keys.serviceMessages(siteId, pageNum),
+    queryFn: () => call(catalogApi.myServiceMessages, { siteId, pageNum }),
+    enabled: !!siteId && !!getToken(),
+    placeholderData: keepPreviousData,
   });
 
 /**

@@ -7,15 +7,22 @@ import {
 } from '@ant-design/icons';
 import { isMobile, SERVICE_MESSAGE_TOPICS } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Result, Row, Skeleton } from 'antd';
+import { App, Button, Card, Col, Form, Input, List, Pagination, Result, Row, Skeleton, Tag } from 'antd';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { keys } from '../../../api/keys.ts';
 import { resolveHotline } from '../../../site/api.ts';
 import { formatHotline } from '../../../site/phone.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
+import { getToken } from '../../../site/storage.ts';
 import { FormSelect } from '../../../ui/FormSelect.tsx';
-import { type ServiceMessageInput, useServiceChannels, useServiceMessage } from '../api.ts';
+import {
+  type ServiceMessageInput,
+  useMyServiceMessages,
+  useServiceChannels,
+  useServiceMessage,
+} from '../api.ts';
 import { EmptyState, LoadError } from './states.tsx';
 
 const CHANNEL_ICON: Record<string, ReactNode> = {
@@ -69,6 +76,61 @@ function Channels() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The logged-in member's messages, each with customer service's reply (shown as text). */
+function MyMessages() {
+  const { siteId } = useSite();
+  const [pageNum, setPageNum] = useState(1);
+  const messages = useMyServiceMessages(siteId ?? '', pageNum);
+  if (!getToken()) return null;
+  const body = () => {
+    if (messages.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+    if (messages.isError) return <LoadError error={messages.error} onRetry={() => void messages.refetch()} />;
+    if (messages.data.list.length === 0) return <EmptyState description="您还没有留言" />;
+    return (
+      <>
+        <List
+          itemLayout="vertical"
+          dataSource={messages.data.list}
+          renderItem={(m) => (
+            <List.Item key={m.messageId} className="service__message" data-testid="my-service-message">
+              <div className="service__message-head">
+                <Tag>{m.topic}</Tag>
+                <span className="service__hours">{dayjs(m.createdAt).format('YYYY-MM-DD HH:mm')}</span>
+                {m.repliedAt ? <Tag color="green">已回复</Tag> : <Tag color="orange">待回复</Tag>}
+              </div>
+              <p className="service__message-content">{m.content}</p>
+              {m.repliedAt ? (
+                <div className="service__reply" data-testid="service-reply">
+                  <strong>客服回复：</strong>
+                  {m.reply}
+                  <div className="service__hours">{dayjs(m.repliedAt).format('YYYY-MM-DD HH:mm')}</div>
+                </div>
+              ) : (
+                <div className="service__hours">客服将在工作时间内尽快回复您</div>
+              )}
+            </List.Item>
+          )}
+        />
+        {messages.data.total > messages.data.pageSize && (
+          <Pagination
+            size="small"
+            current={pageNum}
+            pageSize={messages.data.pageSize}
+            total={messages.data.total}
+            onChange={setPageNum}
+            showSizeChanger={false}
+          />
+        )}
+      </>
+    );
+  };
+  return (
+    <Card title="我的留言" style={{ marginTop: 16 }} data-testid="my-service-messages">
+      {body()}
+    </Card>
   );
 }
 
@@ -179,6 +241,7 @@ export function CustomerService() {
           </Card>
         </Col>
       </Row>
+      <MyMessages />
     </div>
   );
 }
