@@ -1,8 +1,9 @@
 import { PAGE_SIZE } from '@sitemall/contract';
 import { inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { chinaDay } from '../../lib/china-time';
+import { offsetOf } from '../../lib/paging';
 import { memberById, memberByPhone } from '../identity/members';
 import type { SiteScope } from './admin.service';
 
@@ -21,6 +22,19 @@ export const emptyPage = <T>(pageNum: number): PageOf<T> => ({
   pageNum,
   pageSize: PAGE_SIZE,
 });
+
+/**
+ * One page of a list: the page's rows of `rows` (a `.$dynamic()` select, ordered) and the count
+ * of all of them from `counted` (a `select({ n: count() })` with the same filter).
+ */
+export async function pageOf<Q extends PgSelect>(
+  pageNum: number,
+  rows: Q,
+  counted: Promise<{ n: number }[]>,
+): Promise<PageOf<Q['_']['result'][number]>> {
+  const [list, [total]] = await Promise.all([rows.limit(PAGE_SIZE).offset(offsetOf(pageNum)), counted]);
+  return { list, total: total?.n ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
 
 export const noSites = (scope: SiteScope) => scope !== 'all' && scope.length === 0;
 

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
@@ -14,6 +13,7 @@ import {
   memberOfAccount,
   noSites,
   type PageOf,
+  pageOf,
 } from '../admin/console-kit';
 import { setMemberLevel } from './vip.service';
 import { memberVip, memberVipLog, vipLevel } from './vip.tables';
@@ -25,10 +25,9 @@ import { memberVip, memberVipLog, vipLevel } from './vip.tables';
  */
 
 type LevelRow = typeof vipLevel.$inferSelect;
-const PAGE = 10;
-
 async function levelsWhere(db: Db, where: SQL | undefined, pageNum: number): Promise<PageOf<AdminVipLevel>> {
-  const [rows, [total]] = await Promise.all([
+  const page = await pageOf(
+    pageNum,
     db
       .select({ l: vipLevel, members: sql<number>`count(${memberVip.memberId})::int` })
       .from(vipLevel)
@@ -36,16 +35,10 @@ async function levelsWhere(db: Db, where: SQL | undefined, pageNum: number): Pro
       .where(where)
       .groupBy(vipLevel.id)
       .orderBy(asc(vipLevel.siteId), asc(vipLevel.rank))
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
+      .$dynamic(),
     db.select({ n: count() }).from(vipLevel).where(where),
-  ]);
-  return {
-    list: rows.map(({ l, members }) => ({ ...l, members })),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE,
-  };
+  );
+  return { ...page, list: page.list.map(({ l, members }) => ({ ...l, members })) };
 }
 
 export async function listLevels(ctx: OperatorCtx, query: { siteId?: number; pageNum?: number }) {

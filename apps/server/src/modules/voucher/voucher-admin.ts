@@ -15,7 +15,6 @@ import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
@@ -27,6 +26,7 @@ import {
   memberOfAccount,
   noSites,
   type PageOf,
+  pageOf,
 } from '../admin/console-kit';
 import { memberLabels } from '../identity/member-admin';
 import { claimTemplate, titleOf } from './voucher.service';
@@ -41,13 +41,12 @@ import { promotionBudget, voucher, voucherEvent, voucherTemplate } from './vouch
  */
 
 type TemplateRow = typeof voucherTemplate.$inferSelect;
-const PAGE = 10;
-
 const countOf = (status: string) =>
   sql<number>`(count(${voucher.id}) filter (where ${voucher.status} = ${status}))::int`;
 
 async function templatesWhere(db: Db, where: SQL | undefined, pageNum: number) {
-  const [rows, [total]] = await Promise.all([
+  const page = await pageOf(
+    pageNum,
     db
       .select({
         t: voucherTemplate,
@@ -62,11 +61,10 @@ async function templatesWhere(db: Db, where: SQL | undefined, pageNum: number) {
       .where(where)
       .groupBy(voucherTemplate.id, promotionBudget.name)
       .orderBy(desc(voucherTemplate.id))
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
+      .$dynamic(),
     db.select({ n: count() }).from(voucherTemplate).where(where),
-  ]);
-  const list: AdminVoucherTemplate[] = rows.map(({ t, budgetName, locked, used, pending }) => ({
+  );
+  const list: AdminVoucherTemplate[] = page.list.map(({ t, budgetName, locked, used, pending }) => ({
     ...t,
     title: titleOf(t),
     claimFrom: isoOrNull(t.claimFrom),
@@ -79,7 +77,7 @@ async function templatesWhere(db: Db, where: SQL | undefined, pageNum: number) {
     pending,
     createdAt: t.createdAt.toISOString(),
   }));
-  return { list, total: total?.n ?? 0, pageNum, pageSize: PAGE };
+  return { ...page, list };
 }
 
 export async function listTemplates(
@@ -290,23 +288,24 @@ export async function pendingClaims(
     eq(voucher.status, VOUCHER_STATUS.pendingReview),
     query.templateId ? eq(voucher.templateId, query.templateId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const page = await pageOf(
+    pageNum,
     ctx.db
       .select({ v: voucher, templateName: voucherTemplate.name })
       .from(voucher)
       .innerJoin(voucherTemplate, eq(voucherTemplate.id, voucher.templateId))
       .where(where)
       .orderBy(voucher.id)
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(voucher).where(where),
-  ]);
+  );
   const labels = await memberLabels(
     ctx.db,
-    rows.map((r) => r.v.memberId),
+    page.list.map((r) => r.v.memberId),
   );
   return {
-    list: rows.map(({ v, templateName }) => ({
+    ...page,
+    list: page.list.map(({ v, templateName }) => ({
       voucherId: v.id,
       siteId: v.siteId,
       templateId: v.templateId,
@@ -315,9 +314,6 @@ export async function pendingClaims(
       member: labels.get(v.memberId) ?? '',
       claimTime: v.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE,
   };
 }
 
@@ -399,7 +395,8 @@ async function budgetRow(db: Db, siteId: number, budgetId: number) {
 }
 
 async function budgetsWhere(db: Db, where: SQL | undefined, pageNum: number): Promise<PageOf<AdminBudget>> {
-  const [rows, [total]] = await Promise.all([
+  const page = await pageOf(
+    pageNum,
     db
       .select({ b: promotionBudget, templates: sql<number>`count(${voucherTemplate.id})::int` })
       .from(promotionBudget)
@@ -407,16 +404,10 @@ async function budgetsWhere(db: Db, where: SQL | undefined, pageNum: number): Pr
       .where(where)
       .groupBy(promotionBudget.id)
       .orderBy(desc(promotionBudget.id))
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
+      .$dynamic(),
     db.select({ n: count() }).from(promotionBudget).where(where),
-  ]);
-  return {
-    list: rows.map(({ b, templates }) => ({ ...b, templates })),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE,
-  };
+  );
+  return { ...page, list: page.list.map(({ b, templates }) => ({ ...b, templates })) };
 }
 
 export async function listBudgets(ctx: OperatorCtx, query: { siteId?: number; pageNum?: number }) {
