@@ -21,8 +21,9 @@ import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
+import { useWrite } from '../write';
 import { LotteryDetail } from './LotteryDetail';
-import { defaultWindow, EndButton, TimingTag, useSitesWith, useWrite } from './shared';
+import { defaultWindow, EndButton, TimingTag, useSitesWith } from './shared';
 
 interface LotteryForm {
   siteId: number;

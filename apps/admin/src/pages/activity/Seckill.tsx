@@ -22,7 +22,8 @@ import { type Key, useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
-import { defaultWindow, EndButton, TimingTag, useSitesWith, useWrite } from './shared';
+import { useWrite } from '../write';
+import { defaultWindow, EndButton, TimingTag, useSitesWith } from './shared';
 
 const sessionsKey = (siteId: number | undefined) => ['seckill-sessions', siteId];
 

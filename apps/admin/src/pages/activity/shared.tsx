@@ -1,12 +1,13 @@
 import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
 import type { Timing } from '@sitemall/contract';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 
 import { useSession } from '../../session';
+import { useWrite } from '../write';
 
 /** Now on China's wall clock, which every activity time in the console is written in. */
 const chinaNow = () => dayjs().utcOffset(480);
@@ -61,19 +62,4 @@ export function EndButton({ name, onEnd }: { name: string; onEnd: (reason: strin
       />
     </ModalForm>
   );
-}
-
-/** Runs a console write with its toasts; true when it went through (ModalForm closes on true). */
-export function useWrite() {
-  const { message } = App.useApp();
-  return async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      message.success(done);
-      return true;
-    } catch (e) {
-      message.error((e as Error).message);
-      return false;
-    }
-  };
 }
