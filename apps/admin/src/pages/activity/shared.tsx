@@ -1,4 +1,4 @@
-import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
+import { ModalForm, type ProColumns, ProFormTextArea } from '@ant-design/pro-components';
 import type { Timing } from '@sitemall/contract';
 import { Button, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -37,6 +37,32 @@ const TIMING = {
 export function TimingTag({ timing }: { timing: Timing }) {
   const shown = TIMING[String(timing.status) as keyof typeof TIMING] ?? TIMING['1'];
   return <Tag color={shown.color}>{shown.text}</Tag>;
+}
+
+/** The state and the window (start over end) columns of an activity list. */
+export function timingColumns<T extends { timing: Timing; startAt: string; endAt: string }>(
+  windowTitle: string,
+): ProColumns<T>[] {
+  return [
+    {
+      title: '状态',
+      dataIndex: 'timing',
+      width: 80,
+      render: (_, a) => <TimingTag timing={a.timing} />,
+    },
+    {
+      title: windowTitle,
+      dataIndex: 'startAt',
+      width: 190,
+      render: (_, a) => (
+        <span style={{ fontSize: 12 }}>
+          {a.startAt}
+          <br />
+          {a.endAt}
+        </span>
+      ),
+    },
+  ];
 }
 
 /** Ends an activity now; the server refuses without a reason, the form asks for one first. */
