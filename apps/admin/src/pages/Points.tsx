@@ -1,12 +1,13 @@
 import { type ActionType, ProTable } from '@ant-design/pro-components';
 import { adminApi, ISSUE_STATUS_LABEL, type IssueBatch, type IssueStatus } from '@sitemall/contract';
-import { App, Button, Input, Modal, Popconfirm, Table, Tag } from 'antd';
+import { Button, Input, Modal, Popconfirm, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
 import { yuan } from '../format';
 import { useSession } from '../session';
 import { IssueCsvForm, IssueOneForm, useSubmitDraft } from './issue-forms';
+import { useRun } from './write';
 
 const STATUS_COLOR: Record<IssueStatus, string> = {
   draft: 'default',
@@ -52,21 +53,12 @@ function BatchRows({ batch }: { batch: IssueBatch }) {
 /** Issue batches: drafts, the approval queue (four eyes above the site's threshold), results per row. */
 export function PointsPage() {
   const { siteId, me, can } = useSession();
-  const { message } = App.useApp();
   const action = useRef<ActionType>(null);
   const submitDraft = useSubmitDraft();
   const [rejecting, setRejecting] = useState<IssueBatch>();
   const [reason, setReason] = useState('');
   const reload = () => action.current?.reload();
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      message.success(done);
-    } catch (e) {
-      message.error((e as Error).message);
-    }
-    reload();
-  };
+  const run = useRun(reload);
   return (
     <>
       <ProTable<IssueBatch, { status?: IssueStatus; siteId?: number }>

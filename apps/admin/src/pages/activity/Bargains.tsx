@@ -15,12 +15,13 @@ import {
   BARGAIN_STATUS_LABEL,
   type SaveBargainActivityBody,
 } from '@sitemall/contract';
-import { App, Button, Tabs, Tag } from 'antd';
+import { Button, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
+import { useWrite } from '../write';
 
 const time = (at: string | number) => dayjs(at).format('YYYY-MM-DD HH:mm');
 const PHASE: Record<number, { text: string; color: string }> = {
@@ -50,7 +51,7 @@ const fen = (yuanValue: number) => Math.round(yuanValue * 100);
 
 /** Create (no `activity`) or edit an activity; amounts are typed in yuan and sent in fen. */
 function ActivityForm({ activity, onDone }: { activity?: AdminBargainActivity; onDone: () => void }) {
-  const { message } = App.useApp();
+  const write = useWrite();
   const { me, siteId, can } = useSession();
   const sites = me.sites.filter((s) => can('promotions:manage', s.id));
   return (
@@ -98,15 +99,7 @@ function ActivityForm({ activity, onDone }: { activity?: AdminBargainActivity; o
           startAt: dayjs(v.window[0]).valueOf(),
           endAt: dayjs(v.window[1]).valueOf(),
         };
-        try {
-          await call(adminBargainApi.saveBargainActivity, body);
-          message.success('已保存');
-          onDone();
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
+        return write(() => call(adminBargainApi.saveBargainActivity, body), '已保存', onDone);
       }}
     >
       <ProFormSelect
@@ -179,7 +172,7 @@ function ActivityForm({ activity, onDone }: { activity?: AdminBargainActivity; o
 }
 
 function EndForm({ activity, onDone }: { activity: AdminBargainActivity; onDone: () => void }) {
-  const { message } = App.useApp();
+  const write = useWrite();
   return (
     <ModalForm<{ reason: string }>
       title={`结束砍价活动：${activity.name}`}
@@ -191,19 +184,16 @@ function EndForm({ activity, onDone }: { activity: AdminBargainActivity; onDone:
       }
       modalProps={{ destroyOnClose: true }}
       onFinish={async ({ reason }) => {
-        try {
-          await call(adminBargainApi.endBargainActivity, {
-            siteId: activity.siteId,
-            id: activity.id,
-            reason,
-          });
-          message.success('活动已结束');
-          onDone();
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
+        return write(
+          () =>
+            call(adminBargainApi.endBargainActivity, {
+              siteId: activity.siteId,
+              id: activity.id,
+              reason,
+            }),
+          '活动已结束',
+          onDone,
+        );
       }}
     >
       <p>结束后会员不能再发起或帮砍，进行中和未下单的砍价将失败。</p>

@@ -14,12 +14,13 @@ import {
   GROUP_TEAM_STATUS_NAME,
   type SaveGroupActivityBody,
 } from '@sitemall/contract';
-import { Alert, App, Button, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
+import { useWrite } from '../write';
 
 const PHASE: Record<number, { text: string; color: string }> = {
   [-1]: { text: '未开始', color: 'default' },
@@ -56,7 +57,7 @@ function ActivityFormModal({
   activity?: AdminGroupActivity;
   onDone: () => void;
 }) {
-  const { message } = App.useApp();
+  const write = useWrite();
   return (
     <ModalForm<ActivityForm>
       title={activity ? `编辑拼团活动 #${activity.id}` : '新建拼团活动'}
@@ -100,15 +101,7 @@ function ActivityFormModal({
           startAt: dayjs(form.window[0]).toISOString(),
           endAt: dayjs(form.window[1]).toISOString(),
         };
-        try {
-          await call(adminGroupApi.saveGroupActivity, body);
-          message.success('已保存');
-          onDone();
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
+        return write(() => call(adminGroupApi.saveGroupActivity, body), '已保存', onDone);
       }}
     >
       <ProFormText
@@ -181,7 +174,7 @@ function Members({ team }: { team: AdminGroupTeam }) {
 /** 拼团: the site's group-buy activities (create, edit, end) and their teams with state and members. */
 export function GroupBuysPage() {
   const { siteId: chosen, me, can } = useSession();
-  const { message } = App.useApp();
+  const write = useWrite();
   const siteId = chosen ?? me.sites[0]?.id;
   const activities = useRef<ActionType>(null);
   const teams = useRef<ActionType>(null);
@@ -194,15 +187,15 @@ export function GroupBuysPage() {
 
   const end = async () => {
     if (!ending) return;
-    try {
-      await call(adminGroupApi.endGroupActivity, { siteId, activityId: ending.id, reason });
-      message.success('活动已结束');
-      setEnding(undefined);
-      setReason('');
-      activities.current?.reload();
-    } catch (e) {
-      message.error((e as Error).message);
-    }
+    await write(
+      () => call(adminGroupApi.endGroupActivity, { siteId, activityId: ending.id, reason }),
+      '活动已结束',
+      () => {
+        setEnding(undefined);
+        setReason('');
+        activities.current?.reload();
+      },
+    );
   };
 
   return (

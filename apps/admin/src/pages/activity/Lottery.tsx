@@ -21,8 +21,9 @@ import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
+import { useWrite } from '../write';
 import { LotteryDetail } from './LotteryDetail';
-import { defaultWindow, EndButton, TimingTag, useSitesWith, useWrite } from './shared';
+import { defaultWindow, EndButton, timingColumns, useSitesWith } from './shared';
 
 interface LotteryForm {
   siteId: number;
@@ -188,24 +189,7 @@ export function LotteryPage() {
           { title: '站点', dataIndex: 'siteId', width: 70 },
           { title: '编码', dataIndex: 'code', width: 90 },
           { title: '名称', dataIndex: 'name', width: 180 },
-          {
-            title: '状态',
-            dataIndex: 'timing',
-            width: 80,
-            render: (_, a) => <TimingTag timing={a.timing} />,
-          },
-          {
-            title: '活动时间',
-            dataIndex: 'startAt',
-            width: 190,
-            render: (_, a) => (
-              <span style={{ fontSize: 12 }}>
-                {a.startAt}
-                <br />
-                {a.endAt}
-              </span>
-            ),
-          },
+          ...timingColumns<AdminLottery>('活动时间'),
           {
             title: '参与对象',
             dataIndex: 'audience',

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { call, callFile, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
-import { useWrite } from './shared';
+import { useWrite } from '../write';
 
 const kindLabel = (kind: string) => PRIZE_KIND_LABEL[kind as keyof typeof PRIZE_KIND_LABEL] ?? kind;
 const GIFT_COLOR: Record<number, string> = { 0: 'orange', 1: 'green', [-1]: 'default' };

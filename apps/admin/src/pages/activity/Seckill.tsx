@@ -22,7 +22,8 @@ import { type Key, useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
-import { defaultWindow, EndButton, TimingTag, useSitesWith, useWrite } from './shared';
+import { useWrite } from '../write';
+import { defaultWindow, EndButton, timingColumns, useSitesWith } from './shared';
 
 const sessionsKey = (siteId: number | undefined) => ['seckill-sessions', siteId];
 
@@ -324,24 +325,7 @@ export function SeckillPage() {
         columns={[
           { title: '站点', dataIndex: 'siteId', width: 70 },
           { title: '名称', dataIndex: 'name', width: 180 },
-          {
-            title: '状态',
-            dataIndex: 'timing',
-            width: 80,
-            render: (_, a) => <TimingTag timing={a.timing} />,
-          },
-          {
-            title: '活动日期',
-            dataIndex: 'startAt',
-            width: 190,
-            render: (_, a) => (
-              <span style={{ fontSize: 12 }}>
-                {a.startAt}
-                <br />
-                {a.endAt}
-              </span>
-            ),
-          },
+          ...timingColumns<AdminSeckillActivity>('活动日期'),
           { title: '场次数', dataIndex: 'sessionIds', width: 70, render: (_, a) => a.sessionIds.length },
           {
             title: '限购（人/单）',

@@ -1,12 +1,13 @@
-import { ModalForm, ProFormTextArea } from '@ant-design/pro-components';
+import { ModalForm, type ProColumns, ProFormTextArea } from '@ant-design/pro-components';
 import type { Timing } from '@sitemall/contract';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 
 import { useSession } from '../../session';
+import { useWrite } from '../write';
 
 /** Now on China's wall clock, which every activity time in the console is written in. */
 const chinaNow = () => dayjs().utcOffset(480);
@@ -38,6 +39,32 @@ export function TimingTag({ timing }: { timing: Timing }) {
   return <Tag color={shown.color}>{shown.text}</Tag>;
 }
 
+/** The state and the window (start over end) columns of an activity list. */
+export function timingColumns<T extends { timing: Timing; startAt: string; endAt: string }>(
+  windowTitle: string,
+): ProColumns<T>[] {
+  return [
+    {
+      title: '状态',
+      dataIndex: 'timing',
+      width: 80,
+      render: (_, a) => <TimingTag timing={a.timing} />,
+    },
+    {
+      title: windowTitle,
+      dataIndex: 'startAt',
+      width: 190,
+      render: (_, a) => (
+        <span style={{ fontSize: 12 }}>
+          {a.startAt}
+          <br />
+          {a.endAt}
+        </span>
+      ),
+    },
+  ];
+}
+
 /** Ends an activity now; the server refuses without a reason, the form asks for one first. */
 export function EndButton({ name, onEnd }: { name: string; onEnd: (reason: string) => Promise<unknown> }) {
   const write = useWrite();
@@ -61,19 +88,4 @@ export function EndButton({ name, onEnd }: { name: string; onEnd: (reason: strin
       />
     </ModalForm>
   );
-}
-
-/** Runs a console write with its toasts; true when it went through (ModalForm closes on true). */
-export function useWrite() {
-  const { message } = App.useApp();
-  return async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      message.success(done);
-      return true;
-    } catch (e) {
-      message.error((e as Error).message);
-      return false;
-    }
-  };
 }

@@ -26,7 +26,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { call, callFile, pageOf } from '../../api';
 import { toFen, yuan } from '../../format';
 import { useSession } from '../../session';
-import { useRun } from '../promotions/shared';
+import { useRun } from '../write';
 import { priceRules, useWorkSite } from './shared';
 
 const priceField = (spec: AdminSpec) => `price_${spec.id}`;

@@ -20,7 +20,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { time } from '../../format';
 import { useSession } from '../../session';
-import { useRun } from '../promotions/shared';
+import { useRun } from '../write';
 import { useWorkSite } from './shared';
 
 /** Adds or takes pieces with a reason (recorded in the stock ledger). */

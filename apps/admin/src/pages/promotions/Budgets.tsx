@@ -1,14 +1,15 @@
 import { type ActionType, ModalForm, ProFormDigit, ProFormText, ProTable } from '@ant-design/pro-components';
 import { type AdminBudget, adminPromotionsApi as promo } from '@sitemall/contract';
-import { App, Button, Progress } from 'antd';
+import { Button, Progress } from 'antd';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
-import { fenOf, ReasonAction, ReasonField, SiteField, useRun } from './shared';
+import { useRun, useWrite } from '../write';
+import { fenOf, ReasonAction, ReasonField, SiteField } from './shared';
 
 function CreateBudgetForm({ onDone }: { onDone: () => void }) {
-  const { message } = App.useApp();
+  const write = useWrite();
   return (
     <ModalForm<{ siteId: number; name: string; limitYuan: number; reason: string }>
       name="createBudget"
@@ -17,20 +18,17 @@ function CreateBudgetForm({ onDone }: { onDone: () => void }) {
       trigger={<Button type="primary">新建预算</Button>}
       modalProps={{ destroyOnClose: true }}
       onFinish={async (f) => {
-        try {
-          await call(promo.createBudget, {
-            siteId: f.siteId,
-            name: f.name,
-            limitAmount: fenOf(f.limitYuan) ?? 0,
-            reason: f.reason,
-          });
-          message.success('已创建');
-          onDone();
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
+        return write(
+          () =>
+            call(promo.createBudget, {
+              siteId: f.siteId,
+              name: f.name,
+              limitAmount: fenOf(f.limitYuan) ?? 0,
+              reason: f.reason,
+            }),
+          '已创建',
+          onDone,
+        );
       }}
     >
       <SiteField />

@@ -17,7 +17,8 @@ import { useRef } from 'react';
 import { call, callFile, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
-import { ReasonAction, ReasonField, SiteField, useRun } from './shared';
+import { useRun } from '../write';
+import { ReasonAction, ReasonField, SiteField } from './shared';
 
 const STATUS_COLOR: Record<CardBatchStatus, string> = {
   submitted: 'orange',

@@ -6,7 +6,8 @@ import { useRef } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
-import { ReasonAction, useRun } from './shared';
+import { useRun } from '../write';
+import { ReasonAction } from './shared';
 
 const STATUS_COLOR: Record<string, string> = {
   bound: 'green',

@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
 import { useSession } from '../../session';
-import { ReasonAction, useRun } from './shared';
+import { useRun } from '../write';
+import { ReasonAction } from './shared';
 
 /** Claims of review templates waiting for an operator: approve (unused) or reject with a reason (void). */
 export function Claims() {

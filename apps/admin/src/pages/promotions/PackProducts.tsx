@@ -8,11 +8,12 @@ import {
   ProTable,
 } from '@ant-design/pro-components';
 import { type AdminPackProduct, adminPromotionsApi as promo } from '@sitemall/contract';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
+import { useWrite } from '../write';
 import { fenOf, ReasonField, SiteField } from './shared';
 
 interface ProductForm {
@@ -27,7 +28,7 @@ interface ProductForm {
 
 /** Create a pack product, or edit one (name, price, validity, status; the face value stays). */
 function ProductForm({ product, onDone }: { product?: AdminPackProduct; onDone: () => void }) {
-  const { message } = App.useApp();
+  const write = useWrite();
   return (
     <ModalForm<ProductForm>
       name="packProduct"
@@ -55,33 +56,31 @@ function ProductForm({ product, onDone }: { product?: AdminPackProduct; onDone: 
           : { validityDays: 365 }
       }
       onFinish={async (f) => {
-        try {
-          if (product)
-            await call(promo.updatePackProduct, {
-              siteId: product.siteId,
-              productId: product.id,
-              name: f.name,
-              salePrice: fenOf(f.priceYuan),
-              validityDays: f.validityDays,
-              status: f.status,
-              reason: f.reason ?? '',
-            });
-          else
-            await call(promo.createPackProduct, {
-              siteId: f.siteId,
-              name: f.name,
-              faceValue: fenOf(f.faceYuan) ?? 0,
-              salePrice: fenOf(f.priceYuan) ?? 0,
-              validityDays: f.validityDays,
-              reason: f.reason,
-            });
-          message.success('已保存');
-          onDone();
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
+        return write(
+          async () => {
+            if (product)
+              await call(promo.updatePackProduct, {
+                siteId: product.siteId,
+                productId: product.id,
+                name: f.name,
+                salePrice: fenOf(f.priceYuan),
+                validityDays: f.validityDays,
+                status: f.status,
+                reason: f.reason ?? '',
+              });
+            else
+              await call(promo.createPackProduct, {
+                siteId: f.siteId,
+                name: f.name,
+                faceValue: fenOf(f.faceYuan) ?? 0,
+                salePrice: fenOf(f.priceYuan) ?? 0,
+                validityDays: f.validityDays,
+                reason: f.reason,
+              });
+          },
+          '已保存',
+          onDone,
+        );
       }}
     >
       {product ? null : <SiteField />}

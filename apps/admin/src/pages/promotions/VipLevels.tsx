@@ -19,12 +19,13 @@ import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { useSession, useSitesWith } from '../../session';
-import { ReasonAction, ReasonField, SiteField, useRun } from './shared';
+import { useRun, useWrite } from '../write';
+import { ReasonAction, ReasonField, SiteField } from './shared';
 
 const thresholdOptions = Object.entries(VIP_THRESHOLD_LABEL).map(([value, label]) => ({ value, label }));
 
 function CreateLevelForm({ onDone }: { onDone: () => void }) {
-  const { message } = App.useApp();
+  const write = useWrite();
   return (
     <ModalForm<{ siteId: number; rank: number; name: string; discountPct: number; thresholdType: 'manual' }>
       name="createVipLevel"
@@ -34,15 +35,7 @@ function CreateLevelForm({ onDone }: { onDone: () => void }) {
       modalProps={{ destroyOnClose: true }}
       initialValues={{ thresholdType: 'manual' }}
       onFinish={async (f) => {
-        try {
-          await call(promo.createVipLevel, f);
-          message.success('已创建');
-          onDone();
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
+        return write(() => call(promo.createVipLevel, f), '已创建', onDone);
       }}
     >
       <SiteField />

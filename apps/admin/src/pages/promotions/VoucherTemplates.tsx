@@ -14,7 +14,8 @@ import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { useSession } from '../../session';
-import { ReasonAction, ReasonField, useRun } from './shared';
+import { useRun } from '../write';
+import { ReasonAction, ReasonField } from './shared';
 import { CreateTemplateForm } from './template-form';
 
 const STATUS_COLOR: Record<TemplateStatus, string> = {

@@ -1,24 +1,7 @@
 import { ModalForm, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useSitesWith } from '../../session';
-
-/** Runs a console write: its success message, or the server's refusal; the list reloads either way. */
-export function useRun(reload: () => void) {
-  const { message } = App.useApp();
-  return async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
-    try {
-      await work();
-      message.success(done);
-      return true;
-    } catch (e) {
-      message.error((e as Error).message);
-      return false;
-    } finally {
-      reload();
-    }
-  };
-}
 
 /** The reason field every sensitive promotion write asks for. */
 export const ReasonField = ({ label = '操作原因' }: { label?: string }) => (

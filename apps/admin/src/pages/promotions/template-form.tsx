@@ -16,8 +16,9 @@ import {
   SCOPE_LABEL,
   VOUCHER_KIND_LABEL,
 } from '@sitemall/contract';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { call, pageOf } from '../../api';
+import { useWrite } from '../write';
 import { fenOf, SiteField } from './shared';
 
 const optionsOf = (labels: Record<string, string>) =>
@@ -88,7 +89,7 @@ function bodyOf(f: TemplateForm): CreateTemplateBody {
 
 /** Every field of a template (design section 1): rule, scope, windows, limits, claim mode, budget. */
 export function CreateTemplateForm({ onDone }: { onDone: () => void }) {
-  const { message } = App.useApp();
+  const write = useWrite();
   return (
     <ModalForm<TemplateForm>
       name="voucherTemplate"
@@ -108,15 +109,11 @@ export function CreateTemplateForm({ onDone }: { onDone: () => void }) {
         start: true,
       }}
       onFinish={async (form) => {
-        try {
-          const created = await call(promo.createTemplate, bodyOf(form));
-          message.success(`已创建：${created.name}（${created.title}）`);
-          onDone();
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
+        return write(
+          () => call(promo.createTemplate, bodyOf(form)),
+          (created) => `已创建：${created.name}（${created.title}）`,
+          onDone,
+        );
       }}
     >
       <SiteField />

@@ -1,4 +1,3 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import {
   mktActivity,
   mktPrize,
@@ -7,8 +6,8 @@ import {
   seckillSession,
   seckillSku,
 } from '../../modules/activity/activity.tables';
-import { productSpecification, sitePrice, siteProduct } from '../../modules/catalog/catalog.tables';
 import type { Db } from '../client';
+import { demoActivityGoods, demoWindow } from './activity-goods';
 
 /** Four daily sessions covering the whole day, so a demo flash sale is always running. */
 const SESSIONS = [
@@ -19,7 +18,6 @@ const SESSIONS = [
 ];
 /** Activity stock of the demo items: plenty, some, and a last piece (sold out after one order). */
 const STOCKS = [20, 10, 1];
-const DAY_MS = 86_400_000;
 
 /** A flash sale on each demo site: cheap physical goods at half price, one piece per member. */
 export async function seedActivities(db: Db, siteIds: readonly number[], now = new Date()): Promise<void> {
@@ -34,38 +32,18 @@ export async function seedActivities(db: Db, siteIds: readonly number[], now = n
         siteId,
         name: '限时秒杀',
         sessionIds: sessions.map((s) => s.id),
-        startAt: new Date(now.getTime() - DAY_MS),
-        endAt: new Date(now.getTime() + 365 * DAY_MS),
+        ...demoWindow(now),
         memberLimit: 1,
         orderLimit: 1,
         expireMinutes: 5,
       })
       .returning({ id: seckillActivity.id });
     // Physical goods without a purchase limit, one specification each, enough stock behind the sale.
-    const specs = await db
-      .selectDistinctOn([sitePrice.productId], {
-        productId: sitePrice.productId,
-        specificationId: sitePrice.specificationId,
-        price: sitePrice.price,
-      })
-      .from(sitePrice)
-      .innerJoin(
-        siteProduct,
-        and(eq(siteProduct.siteId, sitePrice.siteId), eq(siteProduct.productId, sitePrice.productId)),
-      )
-      .innerJoin(productSpecification, eq(productSpecification.id, sitePrice.specificationId))
-      .where(
-        and(
-          eq(sitePrice.siteId, siteId),
-          eq(siteProduct.limitNum, 0),
-          eq(siteProduct.isOnSale, true),
-          gte(productSpecification.stock, 50),
-          sql`${sitePrice.price} between 2000 and 20000`,
-          sql`exists (select 1 from product p where p.id = ${sitePrice.productId} and p.order_type = 1)`,
-        ),
-      )
-      .orderBy(asc(sitePrice.productId), asc(sitePrice.specificationId))
-      .limit(STOCKS.length);
+    const specs = await demoActivityGoods(db, siteId, {
+      from: 'first',
+      count: STOCKS.length,
+      onePerProduct: true,
+    });
     if (!activity || specs.length === 0) continue;
     await db.insert(seckillSku).values(
       specs.map((s, i) => ({
@@ -97,10 +75,7 @@ const PRIZES = [
  */
 export async function seedLotteries(db: Db, siteIds: readonly number[], now = new Date()): Promise<void> {
   for (const siteId of siteIds) {
-    const window = {
-      startAt: new Date(now.getTime() - DAY_MS),
-      endAt: new Date(now.getTime() + 365 * DAY_MS),
-    };
+    const window = demoWindow(now);
     const [open, invited] = await db
       .insert(mktActivity)
       .values([

@@ -1,43 +1,7 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { bargainActivity } from '../../modules/activity/bargain.tables';
 import { benefit } from '../../modules/activity/benefit.tables';
-import { productSpecification, sitePrice, siteProduct } from '../../modules/catalog/catalog.tables';
 import type { Db } from '../client';
-
-const DAY_MS = 86_400_000;
-
-/**
- * A physical product each demo site sells without a purchase limit and with stock behind it,
- * away from the flash sale's (which takes the lowest ids), for a demo activity of its own.
- */
-export async function demoActivityProduct(db: Db, siteId: number, offset = 0) {
-  const [row] = await db
-    .select({
-      productId: sitePrice.productId,
-      specificationId: sitePrice.specificationId,
-      price: sitePrice.price,
-    })
-    .from(sitePrice)
-    .innerJoin(
-      siteProduct,
-      and(eq(siteProduct.siteId, sitePrice.siteId), eq(siteProduct.productId, sitePrice.productId)),
-    )
-    .innerJoin(productSpecification, eq(productSpecification.id, sitePrice.specificationId))
-    .where(
-      and(
-        eq(sitePrice.siteId, siteId),
-        eq(siteProduct.limitNum, 0),
-        eq(siteProduct.isOnSale, true),
-        gte(productSpecification.stock, 50),
-        sql`${sitePrice.price} between 2000 and 20000`,
-        sql`exists (select 1 from product p where p.id = ${sitePrice.productId} and p.order_type = 1)`,
-      ),
-    )
-    .orderBy(desc(sitePrice.productId), desc(sitePrice.specificationId))
-    .offset(offset)
-    .limit(1);
-  return row;
-}
+import { demoActivityGoods, demoWindow } from './activity-goods';
 
 /**
  * A bargain on each demo site for a year: half price at the floor, each friend cuts 10 to 30 %
@@ -46,7 +10,8 @@ export async function demoActivityProduct(db: Db, siteId: number, offset = 0) {
  */
 export async function seedBargains(db: Db, siteIds: readonly number[], now = new Date()): Promise<void> {
   for (const siteId of siteIds) {
-    const spec = await demoActivityProduct(db, siteId);
+    // The last such product: away from the flash sale's, which takes the first ones.
+    const [spec] = await demoActivityGoods(db, siteId, { from: 'last' });
     if (!spec) continue;
     await db.insert(bargainActivity).values({
       siteId,
@@ -59,8 +24,7 @@ export async function seedBargains(db: Db, siteIds: readonly number[], now = new
       cutMax: Math.max(1, Math.round((spec.price * 3) / 10)),
       helperDailyQuota: 3,
       hours: 24,
-      startAt: new Date(now.getTime() - DAY_MS),
-      endAt: new Date(now.getTime() + 365 * DAY_MS),
+      ...demoWindow(now),
     });
   }
 }
@@ -68,7 +32,7 @@ export async function seedBargains(db: Db, siteIds: readonly number[], now = new
 /** A benefit on each demo site for a year: 100 rights to a product, one per member, 30 days to use. */
 export async function seedBenefits(db: Db, siteIds: readonly number[], now = new Date()): Promise<void> {
   for (const siteId of siteIds) {
-    const spec = await demoActivityProduct(db, siteId, 1);
+    const [spec] = await demoActivityGoods(db, siteId, { from: 'last', skip: 1 });
     if (!spec) continue;
     await db.insert(benefit).values({
       siteId,
@@ -78,8 +42,7 @@ export async function seedBenefits(db: Db, siteIds: readonly number[], now = new
       total: 100,
       remaining: 100,
       validDays: 30,
-      startAt: new Date(now.getTime() - DAY_MS),
-      endAt: new Date(now.getTime() + 365 * DAY_MS),
+      ...demoWindow(now),
     });
   }
 }

@@ -23,6 +23,7 @@ import { siteOf } from '../catalog/catalog.service';
 import { specificationsOnSite } from '../catalog/products';
 import { memberById } from '../identity/members';
 import { bargainActivity, bargainHelp, bargainHelperDay, bargainRecord } from './bargain.tables';
+import { productOffers } from './offers';
 import { mallDay, timingOf } from './timing';
 
 /**
@@ -105,11 +106,6 @@ export async function bargainList(ctx: RequestContext, now = new Date()): Promis
       ),
     )
     .orderBy(asc(bargainActivity.startAt), asc(bargainActivity.id));
-  const specs = await specificationsOnSite(
-    ctx.db,
-    siteId,
-    rows.map((r) => r.specificationId),
-  );
   const mine = new Map<number, number>();
   if (ctx.member && rows.length > 0) {
     const open = await ctx.db
@@ -128,26 +124,13 @@ export async function bargainList(ctx: RequestContext, now = new Date()): Promis
       );
     for (const r of open) mine.set(r.activityId, r.id);
   }
-  return rows.flatMap((a) => {
-    const spec = specs.get(a.specificationId);
-    if (!spec?.isOnSale) return [];
-    return [
-      {
-        id: a.id,
-        name: a.name,
-        productId: a.productId,
-        specificationId: a.specificationId,
-        productName: spec.name,
-        image: spec.image,
-        price: spec.price,
-        floorPrice: a.floorPrice,
-        helpMax: a.helpMax,
-        hours: a.hours,
-        timing: timingOf({ start: a.startAt, end: a.endAt }, now),
-        mine: mine.get(a.id) ?? null,
-      },
-    ];
-  });
+  return productOffers(ctx.db, siteId, rows, now, (a, spec) => ({
+    price: spec.price,
+    floorPrice: a.floorPrice,
+    helpMax: a.helpMax,
+    hours: a.hours,
+    mine: mine.get(a.id) ?? null,
+  }));
 }
 
 /** The answer for a bargain, seen by the viewer (owner or not, helped or not). */

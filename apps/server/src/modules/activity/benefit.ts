@@ -18,6 +18,7 @@ import { specificationsOnSite } from '../catalog/products';
 import { memberById } from '../identity/members';
 import { maskedName } from './bargain';
 import { benefit, benefitReceive } from './benefit.tables';
+import { productOffers } from './offers';
 import { timingOf } from './timing';
 
 /**
@@ -34,10 +35,6 @@ const DAY_MS = 86_400_000;
 /** A received benefit past its deadline counts as expired even before the job moved it. */
 const statusAt = (r: ReceiveRow, now: Date) =>
   r.status === BENEFIT_STATUS.toUse && r.expireAt <= now ? BENEFIT_STATUS.expired : r.status;
-
-async function productsOf(db: Db, siteId: number, specificationIds: number[]) {
-  return specificationsOnSite(db, siteId, specificationIds);
-}
 
 /** POST /api/benefit/product: the site's benefits not ended yet (of one product when given). */
 export async function benefitList(
@@ -58,11 +55,6 @@ export async function benefitList(
       ),
     )
     .orderBy(asc(benefit.startAt), asc(benefit.id));
-  const specs = await productsOf(
-    ctx.db,
-    siteId,
-    rows.map((r) => r.specificationId),
-  );
   const received = new Set<number>();
   if (ctx.member && rows.length > 0) {
     const mine = await ctx.db
@@ -79,26 +71,13 @@ export async function benefitList(
       );
     for (const r of mine) received.add(r.benefitId);
   }
-  return rows.flatMap((b) => {
-    const spec = specs.get(b.specificationId);
-    if (!spec?.isOnSale) return [];
-    return [
-      {
-        id: b.id,
-        name: b.name,
-        productId: b.productId,
-        specificationId: b.specificationId,
-        productName: spec.name,
-        image: spec.image,
-        price: spec.price,
-        total: b.total,
-        remaining: b.remaining,
-        validDays: b.validDays,
-        timing: timingOf({ start: b.startAt, end: b.endAt }, now),
-        received: received.has(b.id),
-      },
-    ];
-  });
+  return productOffers(ctx.db, siteId, rows, now, (b, spec) => ({
+    price: spec.price,
+    total: b.total,
+    remaining: b.remaining,
+    validDays: b.validDays,
+    received: received.has(b.id),
+  }));
 }
 
 async function benefitOf(db: Db, siteId: number, id: number): Promise<BenefitRow> {
@@ -122,7 +101,7 @@ async function mineOf(db: Db, siteId: number, rows: ReceiveRow[], now: Date): Pr
       ),
     );
   const byId = new Map(benefits.map((b) => [b.id, b]));
-  const specs = await productsOf(
+  const specs = await specificationsOnSite(
     db,
     siteId,
     benefits.map((b) => b.specificationId),

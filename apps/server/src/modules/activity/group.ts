@@ -22,6 +22,7 @@ import { siteOf } from '../catalog/catalog.service';
 import { specificationsOnSite } from '../catalog/products';
 import { memberById } from '../identity/members';
 import { groupActivity, groupMember, groupPurchase, groupTeam } from './group.tables';
+import { productOffers } from './offers';
 import { timingOf } from './timing';
 
 /**
@@ -52,32 +53,14 @@ async function activitiesOut(
   rows: ActivityRow[],
   now: Date,
 ): Promise<GroupActivity[]> {
-  const specs = await specificationsOnSite(
-    db,
-    siteId,
-    rows.map((r) => r.specificationId),
-  );
-  return rows.flatMap((a) => {
-    const spec = specs.get(a.specificationId);
-    if (!spec?.isOnSale) return [];
-    return [
-      {
-        id: a.id,
-        name: a.name,
-        productId: a.productId,
-        specificationId: a.specificationId,
-        productName: spec.name,
-        image: spec.image,
-        price: a.price,
-        marketPrice: spec.price,
-        teamSize: a.teamSize,
-        teamHours: a.teamHours,
-        memberLimit: a.memberLimit,
-        virtualFill: a.virtualFill,
-        timing: timingOf(window(a), now),
-      },
-    ];
-  });
+  return productOffers(db, siteId, rows, now, (a, spec) => ({
+    price: a.price,
+    marketPrice: spec.price,
+    teamSize: a.teamSize,
+    teamHours: a.teamHours,
+    memberLimit: a.memberLimit,
+    virtualFill: a.virtualFill,
+  }));
 }
 
 export function teamOut(team: TeamRow, leader: string, now: Date): GroupTeam {

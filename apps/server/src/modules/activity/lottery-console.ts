@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { fromChinaTime } from '../../lib/china-time';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
-import { excel } from '../../lib/xlsx';
+import { tableFile } from '../../lib/xlsx';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import { memberLabels } from '../identity/member-admin';
@@ -417,25 +417,21 @@ export async function exportGifts(ctx: OperatorCtx, query: { siteId: number; act
     .orderBy(desc(mktGift.status), asc(mktGift.id))
     .limit(EXPORT_MAX);
   const gifts = await giftsPresented(ctx.db, rows);
-  const workbook = new (await excel()).Workbook();
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('奖品发货');
-  sheet.columns = [
-    { header: '记录号', key: 'id', width: 10 },
-    { header: '活动', key: 'activity', width: 20 },
-    { header: '奖品', key: 'prize', width: 20 },
-    { header: '会员', key: 'member', width: 16 },
-    { header: '状态', key: 'status', width: 10 },
-    { header: '收货人', key: 'consignee', width: 12 },
-    { header: '电话', key: 'phone', width: 16 },
-    { header: '地址', key: 'address', width: 50 },
-    { header: '领取时间', key: 'claimedAt', width: 20 },
-    { header: '中奖时间', key: 'createdAt', width: 20 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const g of gifts)
-    sheet.addRow({
+  const file = await tableFile(
+    '奖品发货',
+    [
+      { header: '记录号', key: 'id', width: 10 },
+      { header: '活动', key: 'activity', width: 20 },
+      { header: '奖品', key: 'prize', width: 20 },
+      { header: '会员', key: 'member', width: 16 },
+      { header: '状态', key: 'status', width: 10 },
+      { header: '收货人', key: 'consignee', width: 12 },
+      { header: '电话', key: 'phone', width: 16 },
+      { header: '地址', key: 'address', width: 50 },
+      { header: '领取时间', key: 'claimedAt', width: 20 },
+      { header: '中奖时间', key: 'createdAt', width: 20 },
+    ],
+    gifts.map((g) => ({
       id: g.id,
       activity: a.name,
       prize: g.prizeName,
@@ -446,8 +442,9 @@ export async function exportGifts(ctx: OperatorCtx, query: { siteId: number; act
       address: g.address?.address ?? '',
       claimedAt: g.claimedAt ?? '',
       createdAt: g.createdAt,
-    });
-  return { file: Buffer.from(await workbook.xlsx.writeBuffer()), code: a.code };
+    })),
+  );
+  return { file, code: a.code };
 }
 
 export async function listWhiteUsers(

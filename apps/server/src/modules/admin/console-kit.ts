@@ -1,10 +1,12 @@
-import { PAGE_SIZE } from '@sitemall/contract';
-import { inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { ADMIN_MSG, PAGE_SIZE } from '@sitemall/contract';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { chinaDay } from '../../lib/china-time';
+import { failure } from '../../lib/errors';
+import { offsetOf } from '../../lib/paging';
 import { memberById, memberByPhone } from '../identity/members';
-import type { SiteScope } from './admin.service';
+import { type OperatorCtx, type SiteScope, sitesToRead } from './admin.service';
 
 /** Pieces every family's console services share (lists within a scope, members by what operators type). */
 
@@ -22,11 +24,59 @@ export const emptyPage = <T>(pageNum: number): PageOf<T> => ({
   pageSize: PAGE_SIZE,
 });
 
+/**
+ * One page of a list: the page's rows of `rows` (a `.$dynamic()` select, ordered) and the count
+ * of all of them from `counted` (a `select({ n: count() })` with the same filter).
+ */
+export async function pageOf<Q extends PgSelect>(
+  pageNum: number,
+  rows: Q,
+  counted: Promise<{ n: number }[]>,
+): Promise<PageOf<Q['_']['result'][number]>> {
+  const [list, [total]] = await Promise.all([rows.limit(PAGE_SIZE).offset(offsetOf(pageNum)), counted]);
+  return { list, total: total?.n ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
 export const noSites = (scope: SiteScope) => scope !== 'all' && scope.length === 0;
 
 /** The filter of a site column to a scope (undefined: every site). */
 export const inSites = (column: PgColumn, scope: SiteScope): SQL | undefined =>
   scope === 'all' ? undefined : inArray(column, scope);
+
+/**
+ * A list within the sites the operator may read for `permission` (one site when the query names
+ * it): `list` gets the filter of `siteColumn` to them; no site at all is an empty page.
+ */
+export async function listInScope<T>(
+  ctx: OperatorCtx,
+  permission: string,
+  query: { siteId?: number; pageNum?: number },
+  siteColumn: PgColumn,
+  list: (inScope: SQL | undefined, pageNum: number) => Promise<PageOf<T>>,
+): Promise<PageOf<T>> {
+  const pageNum = query.pageNum ?? 1;
+  const scope = sitesToRead(ctx, permission, query.siteId);
+  if (noSites(scope)) return emptyPage(pageNum);
+  return list(inSites(siteColumn, scope), pageNum);
+}
+
+/** A table whose rows belong to one site each. */
+type SiteTable = PgTable & { id: PgColumn; siteId: PgColumn };
+
+/** The row `id` of the site's `table`; another site's row or none answers ADMIN_MSG.notFound. */
+export async function rowOnSite<T extends SiteTable>(
+  db: Db,
+  table: T,
+  siteId: number,
+  id: number,
+): Promise<T['$inferSelect']> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(and(eq(table.siteId, siteId), eq(table.id, id)));
+  if (!row) throw failure(ADMIN_MSG.notFound);
+  return row as T['$inferSelect'];
+}
 
 const PHONE = /^1\d{10}$/;
 

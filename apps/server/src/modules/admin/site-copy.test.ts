@@ -80,7 +80,9 @@ describe('a new site from a copy of another', () => {
 
     expect((await copy({ newSiteId: 7192, siteName: '越权' }, tokens.op719)).body.code).toBe(403);
     expect((await copy({ newSiteId: 7192, siteName: '无因', reason: '' })).body.code).toBe(400);
-    expect((await copy({ fromSiteId: 424242, newSiteId: 7192, siteName: '无源' })).body.msg).toBe('站点不存在');
+    expect((await copy({ fromSiteId: 424242, newSiteId: 7192, siteName: '无源' })).body.msg).toBe(
+      '站点不存在',
+    );
     expect((await copy({ newSiteId: 1e12, siteName: '超大' })).body.code).toBe(400);
     const [none] = await t.db.select().from(mallSite).where(eq(mallSite.siteName, '越权'));
     expect(none).toBeUndefined();

@@ -8,7 +8,7 @@ import {
 import type ExcelJS from 'exceljs';
 import { parseCsv } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
-import { excel } from '../../lib/xlsx';
+import { addTableSheet, excel, newWorkbook, tableFile, workbookFile } from '../../lib/xlsx';
 
 /**
  * Reading a batch-order sheet (xlsx or csv) into plain rows: pure, no database. The file is
@@ -123,15 +123,16 @@ export async function readSheet(file: Buffer): Promise<SheetRow[]> {
 
 /** The template: the header, one example row, and a second sheet explaining each column. */
 export async function templateWorkbook(): Promise<Buffer> {
-  const workbook = new (await excel()).Workbook();
-  workbook.creator = 'Sitemall';
-  const sheet = workbook.addWorksheet('批量下单');
-  sheet.columns = BATCH_COLUMNS.map((c) => ({
-    header: c.title,
-    key: c.key,
-    width: c.key === 'detail' ? 32 : c.key === 'product' ? 22 : 14,
-  }));
-  sheet.getRow(1).font = { bold: true };
+  const workbook = await newWorkbook();
+  const sheet = addTableSheet(
+    workbook,
+    '批量下单',
+    BATCH_COLUMNS.map((c) => ({
+      header: c.title,
+      key: c.key,
+      width: c.key === 'detail' ? 32 : c.key === 'product' ? 22 : 14,
+    })),
+  );
   sheet.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFEFEFEF' } };
   // Phone numbers and ids stay text, so Excel does not turn them into 1.38E+10.
   for (const key of ['product', 'specification', 'phone'] as const) sheet.getColumn(key).numFmt = '@';
@@ -146,15 +147,17 @@ export async function templateWorkbook(): Promise<Buffer> {
     district: '玄武区',
     detail: '中山路 1 号',
   }).font = { color: { argb: 'FF999999' }, italic: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
 
-  const help = workbook.addWorksheet('填写说明');
-  help.columns = [
-    { header: '列', key: 'title', width: 16 },
-    { header: '说明', key: 'note', width: 60 },
-  ];
-  help.getRow(1).font = { bold: true };
-  for (const c of BATCH_COLUMNS) help.addRow({ title: c.title, note: c.note });
+  const help = addTableSheet(
+    workbook,
+    '填写说明',
+    [
+      { header: '列', key: 'title', width: 16 },
+      { header: '说明', key: 'note', width: 60 },
+    ],
+    BATCH_COLUMNS.map((c) => ({ title: c.title, note: c.note })),
+    { frozen: false },
+  );
   help.addRow({});
   for (const note of [
     `以“${EXAMPLE_PREFIX}”开头的行不会下单，可删除或保留。`,
@@ -164,7 +167,7 @@ export async function templateWorkbook(): Promise<Buffer> {
     '订单提交后为待付款，请到“我的订单”中支付。',
   ])
     help.addRow({ title: '', note });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookFile(workbook);
 }
 
 export interface ReportLine {
@@ -180,20 +183,19 @@ export interface ReportLine {
 
 /** The result report: one row per recipient. */
 export async function reportWorkbook(lines: readonly ReportLine[]): Promise<Buffer> {
-  const workbook = new (await excel()).Workbook();
-  workbook.creator = 'Sitemall';
-  const sheet = workbook.addWorksheet('批量下单结果');
-  sheet.columns = [
-    { header: '收货人', key: 'consignee', width: 12 },
-    { header: '手机号', key: 'phone', width: 14 },
-    { header: '收货地址', key: 'address', width: 40 },
-    { header: '表格行号', key: 'rows', width: 12 },
-    { header: '结果', key: 'result', width: 10 },
-    { header: '订单号', key: 'orderNo', width: 28 },
-    { header: '应付金额', key: 'payAmount', width: 12 },
-    { header: '说明', key: 'msg', width: 40 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const l of lines) sheet.addRow({ ...l, rows: l.rowNos.join(',') });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return tableFile(
+    '批量下单结果',
+    [
+      { header: '收货人', key: 'consignee', width: 12 },
+      { header: '手机号', key: 'phone', width: 14 },
+      { header: '收货地址', key: 'address', width: 40 },
+      { header: '表格行号', key: 'rows', width: 12 },
+      { header: '结果', key: 'result', width: 10 },
+      { header: '订单号', key: 'orderNo', width: 28 },
+      { header: '应付金额', key: 'payAmount', width: 12 },
+      { header: '说明', key: 'msg', width: 40 },
+    ],
+    lines.map((l) => ({ ...l, rows: l.rowNos.join(',') })),
+    { frozen: false },
+  );
 }

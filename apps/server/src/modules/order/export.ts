@@ -1,7 +1,7 @@
 import type { OrderTabKey } from '@sitemall/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { chinaTime } from '../../lib/china-time';
-import { excel } from '../../lib/xlsx';
+import { tableFile } from '../../lib/xlsx';
 import type { MemberCtx } from '../cart/cart.service';
 import { statusFilter, statusName } from './order.service';
 import { mallOrder, orderLine } from './order.tables';
@@ -54,31 +54,28 @@ export async function exportOrderList(
     items.set(l.orderId, list);
   }
 
-  const workbook = new (await excel()).Workbook();
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('订单');
-  sheet.columns = [
-    { header: '订单号', key: 'orderNo', width: 26 },
-    { header: '下单时间', key: 'time', width: 20 },
-    { header: '订单状态', key: 'status', width: 12 },
-    { header: `实付金额（${ctx.site.row.cashUnit}）`, key: 'amount', width: 14, style: { numFmt: '0.00' } },
-    { header: '商品', key: 'items', width: 60 },
-    { header: '收货人', key: 'consignee', width: 50 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const o of orders) {
-    const a = o.address;
-    sheet.addRow({
-      orderNo: o.orderNo,
-      time: chinaTime(o.createdAt, 'YYYY-MM-DD HH:mm:ss'),
-      status: statusName(o.status),
-      amount: o.payAmount / 100,
-      items: (items.get(o.id) ?? []).join('；'),
-      consignee: a
-        ? `${a.consignee} ${a.phone} ${a.provinceName}${a.cityName}${a.districtName}${a.detail}`
-        : '（虚拟商品，无需收货）',
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return tableFile(
+    '订单',
+    [
+      { header: '订单号', key: 'orderNo', width: 26 },
+      { header: '下单时间', key: 'time', width: 20 },
+      { header: '订单状态', key: 'status', width: 12 },
+      { header: `实付金额（${ctx.site.row.cashUnit}）`, key: 'amount', width: 14, style: { numFmt: '0.00' } },
+      { header: '商品', key: 'items', width: 60 },
+      { header: '收货人', key: 'consignee', width: 50 },
+    ],
+    orders.map((o) => {
+      const a = o.address;
+      return {
+        orderNo: o.orderNo,
+        time: chinaTime(o.createdAt, 'YYYY-MM-DD HH:mm:ss'),
+        status: statusName(o.status),
+        amount: o.payAmount / 100,
+        items: (items.get(o.id) ?? []).join('；'),
+        consignee: a
+          ? `${a.consignee} ${a.phone} ${a.provinceName}${a.cityName}${a.districtName}${a.detail}`
+          : '（虚拟商品，无需收货）',
+      };
+    }),
+  );
 }

@@ -16,10 +16,18 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { openText, sealText } from '../../lib/aes';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
 import { forbidden, type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
-import { emptyPage, inSites, isoOrNull, noSites, type PageOf } from '../admin/console-kit';
+import {
+  emptyPage,
+  inSites,
+  isoOrNull,
+  listInScope,
+  noSites,
+  type PageOf,
+  pageOf,
+  rowOnSite,
+} from '../admin/console-kit';
 import { operatorNames } from '../admin/operators';
 import { memberIdsByPhone, memberLabels } from '../identity/member-admin';
 import { siteNamesIn } from '../site/site-admin';
@@ -35,7 +43,6 @@ import { packBatch, packCard, packProduct } from './packs.tables';
  * card search by the last four characters, the whole code or the member, freeze and unfreeze.
  */
 
-const PAGE = 10;
 /** Statuses whose balance the site still owes. */
 const OWED = ['unsold', 'sold', 'bound', 'frozen'] as const;
 
@@ -50,7 +57,8 @@ async function productsWhere(
   pageNum: number,
 ): Promise<PageOf<AdminPackProduct>> {
   const owed = inArray(packCard.status, [...OWED]);
-  const [rows, [total]] = await Promise.all([
+  const page = await pageOf(
+    pageNum,
     db
       .select({
         p: packProduct,
@@ -63,36 +71,19 @@ async function productsWhere(
       .where(where)
       .groupBy(packProduct.id)
       .orderBy(desc(packProduct.id))
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
+      .$dynamic(),
     db.select({ n: count() }).from(packProduct).where(where),
-  ]);
-  return {
-    list: rows.map(({ p, cards, liability }) => ({ ...p, cards, liability })),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE,
-  };
+  );
+  return { ...page, list: page.list.map(({ p, cards, liability }) => ({ ...p, cards, liability })) };
 }
 
-export async function listPackProducts(ctx: OperatorCtx, query: { siteId?: number; pageNum?: number }) {
-  const pageNum = query.pageNum ?? 1;
-  const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
-  if (noSites(scope)) return emptyPage<AdminPackProduct>(pageNum);
-  return productsWhere(ctx.db, inSites(packProduct.siteId, scope), pageNum);
-}
+export const listPackProducts = (ctx: OperatorCtx, query: { siteId?: number; pageNum?: number }) =>
+  listInScope(ctx, 'promotions:view', query, packProduct.siteId, (inScope, pageNum) =>
+    productsWhere(ctx.db, inScope, pageNum),
+  );
 
 const productOf = async (db: Db, id: number) =>
   (await productsWhere(db, eq(packProduct.id, id), 1)).list[0] as AdminPackProduct;
-
-async function productRow(db: Db, siteId: number, productId: number) {
-  const [row] = await db
-    .select()
-    .from(packProduct)
-    .where(and(eq(packProduct.siteId, siteId), eq(packProduct.id, productId)));
-  if (!row) throw failure(ADMIN_MSG.notFound);
-  return row;
-}
 
 export async function createPackProduct(
   ctx: OperatorCtx,
@@ -140,7 +131,7 @@ export async function updatePackProduct(
 ) {
   const reason = requireReason(input.reason);
   const { siteId, productId, reason: _, ...change } = input;
-  const before = await productRow(ctx.db, siteId, productId);
+  const before = await rowOnSite(ctx.db, packProduct, siteId, productId);
   await audited(ctx, async (tx, record) => {
     await tx.update(packProduct).set(change).where(eq(packProduct.id, before.id));
     const changed = Object.keys(change) as (keyof typeof change)[];
@@ -199,24 +190,15 @@ export async function listCardBatches(
   ctx: OperatorCtx,
   query: { siteId?: number; status?: CardBatchStatus; pageNum?: number },
 ): Promise<PageOf<CardBatch>> {
-  const pageNum = query.pageNum ?? 1;
-  const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
-  if (noSites(scope)) return emptyPage(pageNum);
-  const where = and(
-    inSites(cardIssue.siteId, scope),
-    query.status ? eq(cardIssue.status, query.status) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(cardIssue)
-      .where(where)
-      .orderBy(desc(cardIssue.id))
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: count() }).from(cardIssue).where(where),
-  ]);
-  return { list: await present(ctx.db, rows), total: total?.n ?? 0, pageNum, pageSize: PAGE };
+  return listInScope(ctx, 'promotions:view', query, cardIssue.siteId, async (inScope, pageNum) => {
+    const where = and(inScope, query.status ? eq(cardIssue.status, query.status) : undefined);
+    const page = await pageOf(
+      pageNum,
+      ctx.db.select().from(cardIssue).where(where).orderBy(desc(cardIssue.id)).$dynamic(),
+      ctx.db.select({ n: count() }).from(cardIssue).where(where),
+    );
+    return { ...page, list: await present(ctx.db, page.list) };
+  });
 }
 
 export async function createCardBatch(
@@ -224,7 +206,7 @@ export async function createCardBatch(
   input: { siteId: number; productId: number; quantity: number; reason: string },
 ) {
   const reason = requireReason(input.reason);
-  const product = await productRow(ctx.db, input.siteId, input.productId);
+  const product = await rowOnSite(ctx.db, packProduct, input.siteId, input.productId);
   if (product.status !== 'active') throw failure('卡包商品已停用');
   const row = await audited(ctx, async (tx, record) => {
     const [created] = await tx
@@ -433,17 +415,12 @@ export async function searchCards(
     memberIds ? inArray(packCard.memberId, memberIds) : undefined,
     query.status ? eq(packCard.status, query.status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(packCard)
-      .where(where)
-      .orderBy(desc(packCard.id))
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
+  const page = await pageOf(
+    pageNum,
+    ctx.db.select().from(packCard).where(where).orderBy(desc(packCard.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(packCard).where(where),
-  ]);
-  return { list: await presentCards(ctx.db, rows), total: total?.n ?? 0, pageNum, pageSize: PAGE };
+  );
+  return { ...page, list: await presentCards(ctx.db, page.list) };
 }
 
 /**

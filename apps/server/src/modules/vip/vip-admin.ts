@@ -1,19 +1,18 @@
-import { ADMIN_MSG, type AdminMemberVip, type AdminVipLevel, PROMO_MSG } from '@sitemall/contract';
+import { type AdminMemberVip, type AdminVipLevel, PROMO_MSG } from '@sitemall/contract';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
-import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
+import { type OperatorCtx, requireSiteAccess } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
   dayEnd,
-  emptyPage,
-  inSites,
   isoOrNull,
+  listInScope,
   memberOfAccount,
-  noSites,
   type PageOf,
+  pageOf,
+  rowOnSite,
 } from '../admin/console-kit';
 import { setMemberLevel } from './vip.service';
 import { memberVip, memberVipLog, vipLevel } from './vip.tables';
@@ -24,11 +23,9 @@ import { memberVip, memberVipLog, vipLevel } from './vip.tables';
  * promotions scope, writes audited in their transaction; a discount change needs a reason.
  */
 
-type LevelRow = typeof vipLevel.$inferSelect;
-const PAGE = 10;
-
 async function levelsWhere(db: Db, where: SQL | undefined, pageNum: number): Promise<PageOf<AdminVipLevel>> {
-  const [rows, [total]] = await Promise.all([
+  const page = await pageOf(
+    pageNum,
     db
       .select({ l: vipLevel, members: sql<number>`count(${memberVip.memberId})::int` })
       .from(vipLevel)
@@ -36,37 +33,20 @@ async function levelsWhere(db: Db, where: SQL | undefined, pageNum: number): Pro
       .where(where)
       .groupBy(vipLevel.id)
       .orderBy(asc(vipLevel.siteId), asc(vipLevel.rank))
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
+      .$dynamic(),
     db.select({ n: count() }).from(vipLevel).where(where),
-  ]);
-  return {
-    list: rows.map(({ l, members }) => ({ ...l, members })),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE,
-  };
+  );
+  return { ...page, list: page.list.map(({ l, members }) => ({ ...l, members })) };
 }
 
-export async function listLevels(ctx: OperatorCtx, query: { siteId?: number; pageNum?: number }) {
-  const pageNum = query.pageNum ?? 1;
-  const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
-  if (noSites(scope)) return emptyPage<AdminVipLevel>(pageNum);
-  return levelsWhere(ctx.db, inSites(vipLevel.siteId, scope), pageNum);
-}
+export const listLevels = (ctx: OperatorCtx, query: { siteId?: number; pageNum?: number }) =>
+  listInScope(ctx, 'promotions:view', query, vipLevel.siteId, (inScope, pageNum) =>
+    levelsWhere(ctx.db, inScope, pageNum),
+  );
 
 async function levelOf(db: Db, id: number) {
   const { list } = await levelsWhere(db, eq(vipLevel.id, id), 1);
   return list[0] as AdminVipLevel;
-}
-
-async function levelRow(db: Db, siteId: number, levelId: number): Promise<LevelRow> {
-  const [row] = await db
-    .select()
-    .from(vipLevel)
-    .where(and(eq(vipLevel.siteId, siteId), eq(vipLevel.id, levelId)));
-  if (!row) throw failure(ADMIN_MSG.notFound);
-  return row;
 }
 
 /** A rank taken on the site answers its own words (the unique index decides). */
@@ -128,7 +108,7 @@ export async function updateLevel(
 ) {
   const reason = requireReason(input.reason);
   const { siteId, levelId, reason: _, ...change } = input;
-  const before = await levelRow(ctx.db, siteId, levelId);
+  const before = await rowOnSite(ctx.db, vipLevel, siteId, levelId);
   await audited(ctx, async (tx, record) => {
     await tx.update(vipLevel).set(change).where(eq(vipLevel.id, before.id));
     const changed = Object.keys(change) as (keyof typeof change)[];

@@ -15,18 +15,17 @@ import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
-import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
+import { type OperatorCtx, requireSiteAccess } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
   dayEnd,
   dayStart,
-  emptyPage,
-  inSites,
   isoOrNull,
+  listInScope,
   memberOfAccount,
-  noSites,
   type PageOf,
+  pageOf,
+  rowOnSite,
 } from '../admin/console-kit';
 import { memberLabels } from '../identity/member-admin';
 import { claimTemplate, titleOf } from './voucher.service';
@@ -40,14 +39,12 @@ import { promotionBudget, voucher, voucherEvent, voucherTemplate } from './vouch
  * transaction.
  */
 
-type TemplateRow = typeof voucherTemplate.$inferSelect;
-const PAGE = 10;
-
 const countOf = (status: string) =>
   sql<number>`(count(${voucher.id}) filter (where ${voucher.status} = ${status}))::int`;
 
 async function templatesWhere(db: Db, where: SQL | undefined, pageNum: number) {
-  const [rows, [total]] = await Promise.all([
+  const page = await pageOf(
+    pageNum,
     db
       .select({
         t: voucherTemplate,
@@ -62,11 +59,10 @@ async function templatesWhere(db: Db, where: SQL | undefined, pageNum: number) {
       .where(where)
       .groupBy(voucherTemplate.id, promotionBudget.name)
       .orderBy(desc(voucherTemplate.id))
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
+      .$dynamic(),
     db.select({ n: count() }).from(voucherTemplate).where(where),
-  ]);
-  const list: AdminVoucherTemplate[] = rows.map(({ t, budgetName, locked, used, pending }) => ({
+  );
+  const list: AdminVoucherTemplate[] = page.list.map(({ t, budgetName, locked, used, pending }) => ({
     ...t,
     title: titleOf(t),
     claimFrom: isoOrNull(t.claimFrom),
@@ -79,25 +75,24 @@ async function templatesWhere(db: Db, where: SQL | undefined, pageNum: number) {
     pending,
     createdAt: t.createdAt.toISOString(),
   }));
-  return { list, total: total?.n ?? 0, pageNum, pageSize: PAGE };
+  return { ...page, list };
 }
 
 export async function listTemplates(
   ctx: OperatorCtx,
   query: { siteId?: number; status?: TemplateStatus; name?: string; pageNum?: number },
 ): Promise<PageOf<AdminVoucherTemplate>> {
-  const pageNum = query.pageNum ?? 1;
-  const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
-  if (noSites(scope)) return emptyPage(pageNum);
   const name = query.name?.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  return templatesWhere(
-    ctx.db,
-    and(
-      inSites(voucherTemplate.siteId, scope),
-      query.status ? eq(voucherTemplate.status, query.status) : undefined,
-      name ? ilike(voucherTemplate.name, `%${name}%`) : undefined,
+  return listInScope(ctx, 'promotions:view', query, voucherTemplate.siteId, (inScope, pageNum) =>
+    templatesWhere(
+      ctx.db,
+      and(
+        inScope,
+        query.status ? eq(voucherTemplate.status, query.status) : undefined,
+        name ? ilike(voucherTemplate.name, `%${name}%`) : undefined,
+      ),
+      pageNum,
     ),
-    pageNum,
   );
 }
 
@@ -110,15 +105,6 @@ async function templateOf(db: Db, siteId: number, templateId: number): Promise<A
   const [found] = list;
   if (!found) throw failure(ADMIN_MSG.notFound);
   return found;
-}
-
-async function templateRow(db: Db, siteId: number, templateId: number): Promise<TemplateRow> {
-  const [row] = await db
-    .select()
-    .from(voucherTemplate)
-    .where(and(eq(voucherTemplate.siteId, siteId), eq(voucherTemplate.id, templateId)));
-  if (!row) throw failure(ADMIN_MSG.notFound);
-  return row;
 }
 
 /** The template's fields from the form, refusing rules that could not be applied. */
@@ -165,7 +151,7 @@ function templateValues(input: CreateTemplateBody): typeof voucherTemplate.$infe
 export async function createTemplate(ctx: OperatorCtx, input: CreateTemplateBody) {
   requireSiteAccess(ctx, 'promotions:manage', input.siteId);
   const values = templateValues(input);
-  if (values.budgetId) await budgetRow(ctx.db, input.siteId, values.budgetId);
+  if (values.budgetId) await rowOnSite(ctx.db, promotionBudget, input.siteId, values.budgetId);
   try {
     const id = await audited(ctx, async (tx, record) => {
       const [row] = await tx.insert(voucherTemplate).values(values).returning();
@@ -197,7 +183,7 @@ export async function moveTemplate(
   input: { siteId: number; templateId: number; action: TemplateAction; reason: string },
 ) {
   const reason = requireReason(input.reason);
-  const before = await templateRow(ctx.db, input.siteId, input.templateId);
+  const before = await rowOnSite(ctx.db, voucherTemplate, input.siteId, input.templateId);
   const to = templateMove(before.status, input.action);
   if (!to) throw failure(PROMO_MSG.templateState);
   await audited(ctx, async (tx, record) => {
@@ -232,7 +218,7 @@ export async function issueVouchers(
   input: { siteId: number; templateId: number; accounts: string; reason: string },
 ): Promise<IssueVouchersResult> {
   const reason = requireReason(input.reason);
-  const t = await templateRow(ctx.db, input.siteId, input.templateId);
+  const t = await rowOnSite(ctx.db, voucherTemplate, input.siteId, input.templateId);
   if (t.claimMode === 'review') throw failure(PROMO_MSG.issueMode);
   const accounts = [...new Set(input.accounts.split(/[\s,，;；]+/).filter(Boolean))];
   if (accounts.length === 0) throw failure(PROMO_MSG.noAccounts);
@@ -282,43 +268,40 @@ export async function pendingClaims(
   ctx: OperatorCtx,
   query: { siteId?: number; templateId?: number; pageNum?: number },
 ): Promise<PageOf<PendingClaim>> {
-  const pageNum = query.pageNum ?? 1;
-  const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
-  if (noSites(scope)) return emptyPage(pageNum);
-  const where = and(
-    inSites(voucher.siteId, scope),
-    eq(voucher.status, VOUCHER_STATUS.pendingReview),
-    query.templateId ? eq(voucher.templateId, query.templateId) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ v: voucher, templateName: voucherTemplate.name })
-      .from(voucher)
-      .innerJoin(voucherTemplate, eq(voucherTemplate.id, voucher.templateId))
-      .where(where)
-      .orderBy(voucher.id)
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: count() }).from(voucher).where(where),
-  ]);
-  const labels = await memberLabels(
-    ctx.db,
-    rows.map((r) => r.v.memberId),
-  );
-  return {
-    list: rows.map(({ v, templateName }) => ({
-      voucherId: v.id,
-      siteId: v.siteId,
-      templateId: v.templateId,
-      templateName,
-      memberId: v.memberId,
-      member: labels.get(v.memberId) ?? '',
-      claimTime: v.createdAt.toISOString(),
-    })),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE,
-  };
+  return listInScope(ctx, 'promotions:view', query, voucher.siteId, async (inScope, pageNum) => {
+    const where = and(
+      inScope,
+      eq(voucher.status, VOUCHER_STATUS.pendingReview),
+      query.templateId ? eq(voucher.templateId, query.templateId) : undefined,
+    );
+    const page = await pageOf(
+      pageNum,
+      ctx.db
+        .select({ v: voucher, templateName: voucherTemplate.name })
+        .from(voucher)
+        .innerJoin(voucherTemplate, eq(voucherTemplate.id, voucher.templateId))
+        .where(where)
+        .orderBy(voucher.id)
+        .$dynamic(),
+      ctx.db.select({ n: count() }).from(voucher).where(where),
+    );
+    const labels = await memberLabels(
+      ctx.db,
+      page.list.map((r) => r.v.memberId),
+    );
+    return {
+      ...page,
+      list: page.list.map(({ v, templateName }) => ({
+        voucherId: v.id,
+        siteId: v.siteId,
+        templateId: v.templateId,
+        templateName,
+        memberId: v.memberId,
+        member: labels.get(v.memberId) ?? '',
+        claimTime: v.createdAt.toISOString(),
+      })),
+    };
+  });
 }
 
 /**
@@ -389,17 +372,9 @@ async function giveBack(tx: Db, rejected: { templateId: number }[]) {
 
 // ---- budgets --------------------------------------------------------------------------------
 
-async function budgetRow(db: Db, siteId: number, budgetId: number) {
-  const [row] = await db
-    .select()
-    .from(promotionBudget)
-    .where(and(eq(promotionBudget.siteId, siteId), eq(promotionBudget.id, budgetId)));
-  if (!row) throw failure(ADMIN_MSG.notFound);
-  return row;
-}
-
 async function budgetsWhere(db: Db, where: SQL | undefined, pageNum: number): Promise<PageOf<AdminBudget>> {
-  const [rows, [total]] = await Promise.all([
+  const page = await pageOf(
+    pageNum,
     db
       .select({ b: promotionBudget, templates: sql<number>`count(${voucherTemplate.id})::int` })
       .from(promotionBudget)
@@ -407,24 +382,16 @@ async function budgetsWhere(db: Db, where: SQL | undefined, pageNum: number): Pr
       .where(where)
       .groupBy(promotionBudget.id)
       .orderBy(desc(promotionBudget.id))
-      .limit(PAGE)
-      .offset(offsetOf(pageNum)),
+      .$dynamic(),
     db.select({ n: count() }).from(promotionBudget).where(where),
-  ]);
-  return {
-    list: rows.map(({ b, templates }) => ({ ...b, templates })),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE,
-  };
+  );
+  return { ...page, list: page.list.map(({ b, templates }) => ({ ...b, templates })) };
 }
 
-export async function listBudgets(ctx: OperatorCtx, query: { siteId?: number; pageNum?: number }) {
-  const pageNum = query.pageNum ?? 1;
-  const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
-  if (noSites(scope)) return emptyPage<AdminBudget>(pageNum);
-  return budgetsWhere(ctx.db, inSites(promotionBudget.siteId, scope), pageNum);
-}
+export const listBudgets = (ctx: OperatorCtx, query: { siteId?: number; pageNum?: number }) =>
+  listInScope(ctx, 'promotions:view', query, promotionBudget.siteId, (inScope, pageNum) =>
+    budgetsWhere(ctx.db, inScope, pageNum),
+  );
 
 async function budgetOf(db: Db, id: number): Promise<AdminBudget> {
   const { list } = await budgetsWhere(db, eq(promotionBudget.id, id), 1);
@@ -461,7 +428,7 @@ export async function updateBudget(
   input: { siteId: number; budgetId: number; limitAmount: number; reason: string },
 ) {
   const reason = requireReason(input.reason);
-  const before = await budgetRow(ctx.db, input.siteId, input.budgetId);
+  const before = await rowOnSite(ctx.db, promotionBudget, input.siteId, input.budgetId);
   await audited(ctx, async (tx, record) => {
     const [row] = await tx
       .update(promotionBudget)
