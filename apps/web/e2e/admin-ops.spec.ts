@@ -281,7 +281,7 @@ test('exchange: the member applies for 换货 from the order, the 719 operator r
   // The member sees the replacement on the way.
   await page.reload();
   await expect(status).toHaveText('换货已发出');
-  await expect(page.getByText('顺丰速运 SF9988776655')).toBeVisible();
+  await expect(page.getByText('顺丰速运 SF9988776655', { exact: true })).toBeVisible();
 
   await drawer.getByRole('button', { name: '换货完成' }).click();
   await modalOk(op);
