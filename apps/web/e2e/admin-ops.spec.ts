@@ -7,8 +7,9 @@ import { api, cheapProduct, ensureAddress, pwdLogin, storedToken } from './site.
  * The console's operations screens (issues 12 and 15) against the real server: after-sales
  * decided in the console with a four-eyes refund (proposed by the 719 operator, executed by the
  * finance reviewer), an exchange (the member applies and ships the return in the storefront; the
- * 719 operator approves, receives, reships and completes it in the console), and order approval (an order over 719's approval amount waits in 11 until
- * an approver approves it in the console, then the member pays). Screenshots of every screen go
+ * 719 operator approves, receives, reships and completes it in the console), and order approval
+ * (an order over 719's approval amount waits in 11 until an approver approves it in the console,
+ * then the member pays). Screenshots of every screen go
  * to SHOTS_DIR (default /work/shots/ops-console). The 719 demo member logs in here.
  * Alone: npx playwright test e2e/admin-ops.spec.ts --project admin-ops --no-deps
  */
