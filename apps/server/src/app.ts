@@ -339,6 +339,7 @@ export async function buildApp(deps: AppDeps) {
     prefix: ADMIN_API_PREFIX,
     limiter,
     sites: deps.sites,
+    sessions: identity.sessions,
     // The console screens of each family (`<module>.console.ts`), guarded by the console's hooks.
     families: [
       voucherConsole,

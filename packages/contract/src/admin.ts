@@ -65,6 +65,7 @@ export const ADMIN_MSG = {
   notFound: '记录不存在',
   ownBatch: '不能审批自己提交的发放单',
   batchState: '发放单状态已变化，请刷新后再试',
+  memberAlready: '会员状态已是所选状态',
 } as const;
 
 const Text = (max: number, options: { minLength?: number; description?: string } = {}) =>
@@ -305,6 +306,35 @@ export const AdminMember = Type.Object({
   createdAt: Type.String(),
 });
 export type AdminMember = Static<typeof AdminMember>;
+
+export const MemberIdBody = Type.Object({ siteId: SiteIdIn, memberId: Id() });
+/** A login session of a member as the console shows it (never the token). */
+export const AdminMemberSession = Type.Object({
+  id: Type.Integer(),
+  createdAt: Type.String(),
+  lastSeenAt: Type.String(),
+  expiresAt: Type.String(),
+  /** Empty while the session has not been revoked. */
+  revokedAt: Type.String(),
+  /** logout | superseded | password | disabled | operator; empty while not revoked. */
+  revokeReason: Type.String(),
+  /** Neither revoked nor expired (idle or absolute). */
+  active: Type.Boolean(),
+});
+export type AdminMemberSession = Static<typeof AdminMemberSession>;
+export const AdminMemberDetail = Type.Composite([
+  AdminMember,
+  Type.Object({ sessions: Type.Array(AdminMemberSession) }),
+]);
+export type AdminMemberDetail = Static<typeof AdminMemberDetail>;
+export const MemberReasonBody = Type.Object({ siteId: SiteIdIn, memberId: Id(), reason: Reason });
+/** 0 freezes the member (every session ends, logins refused), 1 lets them in again. */
+export const MemberStatusBody = Type.Object({
+  siteId: SiteIdIn,
+  memberId: Id(),
+  status: Int(0, 1, { description: '0 冻结，1 正常' }),
+  reason: Reason,
+});
 
 export const LedgerBody = Type.Object({ siteId: SiteIdIn, memberId: Id(), pageNum: Type.Optional(PageNum) });
 export const LedgerEntry = Type.Object({
@@ -574,6 +604,35 @@ export const adminApi = {
     summary: '会员查询',
     body: MemberSearchBody,
     reply: Paged(AdminMember),
+  }),
+  memberDetail: endpoint({
+    ...tagOf('members'),
+    operator: 'members:view',
+    method: 'GET',
+    path: '/members/detail',
+    summary: '会员详情与登录会话',
+    body: MemberIdBody,
+    reply: Envelope(AdminMemberDetail),
+  }),
+  revokeMemberSessions: endpoint({
+    ...tagOf('members'),
+    operator: 'members:manage',
+    method: 'POST',
+    path: '/members/sessions/revoke',
+    summary: '强制下线：结束会员的全部登录会话（须填原因）',
+    encoding: 'json',
+    body: MemberReasonBody,
+    reply: Envelope(AdminMemberDetail),
+  }),
+  setMemberStatus: endpoint({
+    ...tagOf('members'),
+    operator: 'members:manage',
+    method: 'POST',
+    path: '/members/status',
+    summary: '冻结或解冻会员（冻结即下线并拒绝登录，须填原因）',
+    encoding: 'json',
+    body: MemberStatusBody,
+    reply: Envelope(AdminMemberDetail),
   }),
   ledger: endpoint({
     ...tagOf('points'),

@@ -50,6 +50,8 @@ describe('malformedInteger', () => {
     [{ siteId: '7.0' }, 'siteId'],
     [{ siteId: 'Infinity' }, 'siteId'],
     [{ siteId: true }, 'siteId'],
+    [{ siteId: null }, 'siteId'],
+    [{ siteId: 1, num: null }, 'num'],
     [{ siteId: 1, num: '' }, 'num'],
     [{ siteId: 1, ids: ['1', '0x2'] }, 'ids.1'],
     [{ siteId: 1, lines: [{ productId: 1 }, { productId: '+2' }] }, 'lines.1.productId'],

@@ -79,7 +79,7 @@ const acceptsKind = (schema: SchemaShape, kind: string) =>
 
 /**
  * The path of the first value a schema wants as one of these integers but that is written
- * otherwise ("0x1F", "1e3", " 7", "1.0", true): AJV's coercion would read a number into it.
+ * otherwise ("0x1F", "1e3", " 7", "1.0", true, null): AJV's coercion would read a number into it.
  * Unions are followed along the branch of the value's kind; text meant for a string branch
  * (ids as "1,2,3") is that branch's business.
  */
@@ -87,7 +87,8 @@ export function malformedInteger(schema: unknown, value: unknown, path = ''): st
   if (!schema || typeof schema !== 'object' || value === undefined) return undefined;
   const s = schema as SchemaShape;
   if (s[FINITE_KEYWORD] === true) {
-    if (typeof value === 'boolean') return path;
+    // AJV would coerce null to 0 (a status, a quantity): a null is no number.
+    if (typeof value === 'boolean' || value === null) return path;
     return typeof value === 'string' && !INTEGER_TEXT.test(value) ? path : undefined;
   }
   if (s.anyOf) {

@@ -40,6 +40,9 @@ const ACTIONS: Record<string, string> = {
   'approval.rule': '修改审批规则',
   'approval.approve': '订单审批通过',
   'approval.reject': '订单审批不通过',
+  'member.freeze': '冻结会员',
+  'member.unfreeze': '解冻会员',
+  'member.sessions.revoke': '强制下线',
 };
 
 /** JSON as text: whatever an operator typed is shown, never interpreted. */

@@ -1,12 +1,147 @@
-import { type ActionType, ProTable } from '@ant-design/pro-components';
-import { type AdminMember, adminApi } from '@sitemall/contract';
-import { Button, Drawer } from 'antd';
+import { type ActionType, ProDescriptions, ProTable } from '@ant-design/pro-components';
+import { type AdminMember, type AdminMemberSession, adminApi } from '@sitemall/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Drawer, Space, Spin, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
-import { pageOf } from '../api';
-import { yuan } from '../format';
+import { call, pageOf } from '../api';
+import { time, yuan } from '../format';
 import { useSession } from '../session';
 import { IssueOneForm } from './issue-forms';
+import { TextAction } from './TextAction';
+import { useWrite } from './write';
+
+const STATUS = { 1: { text: '正常', status: 'Success' }, 0: { text: '已冻结', status: 'Error' } } as const;
+
+const REVOKE_LABEL: Record<string, string> = {
+  logout: '会员退出',
+  superseded: '在别处登录',
+  password: '修改密码',
+  disabled: '冻结下线',
+  operator: '运营强制下线',
+};
+
+const sessionState = (s: AdminMemberSession) =>
+  s.active ? (
+    <Badge status="success" text="在线" />
+  ) : s.revokedAt ? (
+    <Badge status="default" text={`已结束（${REVOKE_LABEL[s.revokeReason] ?? s.revokeReason}）`} />
+  ) : (
+    <Badge status="default" text="已过期" />
+  );
+
+/** A member's profile and login sessions; 强制下线 and 冻结/解冻 with a reason (audited). */
+function MemberDrawer({
+  member,
+  onClose,
+  onChanged,
+}: {
+  member: AdminMember;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { can } = useSession();
+  const write = useWrite();
+  const queryClient = useQueryClient();
+  const key = ['member', member.siteId, member.id];
+  const detail = useQuery({
+    queryKey: key,
+    queryFn: () => call(adminApi.memberDetail, { siteId: member.siteId, memberId: member.id }),
+  });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    onChanged();
+  };
+  const d = detail.data;
+  const manage = can('members:manage', member.siteId);
+  const ref = { siteId: member.siteId, memberId: member.id };
+  return (
+    <Drawer
+      open
+      width={820}
+      title={`会员详情：${member.phone || member.username}（站点 ${member.siteId}）`}
+      onClose={onClose}
+      destroyOnClose
+      extra={
+        d && manage ? (
+          <Space>
+            <TextAction
+              label="强制下线"
+              title="结束该会员的全部登录会话"
+              field="操作原因"
+              onSubmit={(reason) =>
+                write(() => call(adminApi.revokeMemberSessions, { ...ref, reason }), '会员已下线', refresh)
+              }
+            />
+            {d.status === 1 ? (
+              <TextAction
+                label="冻结会员"
+                title="冻结后会员立即下线，且无法再登录"
+                field="冻结原因"
+                danger
+                onSubmit={(reason) =>
+                  write(
+                    () => call(adminApi.setMemberStatus, { ...ref, status: 0, reason }),
+                    '会员已冻结',
+                    refresh,
+                  )
+                }
+              />
+            ) : (
+              <TextAction
+                label="解冻会员"
+                title="解冻后会员可重新登录"
+                field="解冻原因"
+                onSubmit={(reason) =>
+                  write(
+                    () => call(adminApi.setMemberStatus, { ...ref, status: 1, reason }),
+                    '会员已解冻',
+                    refresh,
+                  )
+                }
+              />
+            )}
+          </Space>
+        ) : null
+      }
+    >
+      {!d ? (
+        <Spin />
+      ) : (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <ProDescriptions column={2} bordered size="small">
+            <ProDescriptions.Item label="会员 ID">{d.id}</ProDescriptions.Item>
+            <ProDescriptions.Item label="站点">{d.siteId}</ProDescriptions.Item>
+            <ProDescriptions.Item label="手机号">{d.phone || '-'}</ProDescriptions.Item>
+            <ProDescriptions.Item label="用户名">{d.username || '-'}</ProDescriptions.Item>
+            <ProDescriptions.Item label="状态">
+              {d.status === 1 ? <Tag color="green">正常</Tag> : <Tag color="red">已冻结</Tag>}
+            </ProDescriptions.Item>
+            <ProDescriptions.Item label="积分余额">{yuan(d.balance)}</ProDescriptions.Item>
+            <ProDescriptions.Item label="注册时间" span={2}>
+              {time(d.createdAt)}
+            </ProDescriptions.Item>
+          </ProDescriptions>
+          <Table<AdminMemberSession>
+            title={() => '登录会话（最近 20 次）'}
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={d.sessions}
+            locale={{ emptyText: '该会员还没有登录过' }}
+            columns={[
+              { title: '登录时间', dataIndex: 'createdAt', render: (v: string) => time(v) },
+              { title: '最近活动', dataIndex: 'lastSeenAt', render: (v: string) => time(v) },
+              { title: '最迟到期', dataIndex: 'expiresAt', render: (v: string) => time(v) },
+              { title: '状态', key: 'state', render: (_, s) => sessionState(s) },
+              { title: '结束时间', dataIndex: 'revokedAt', render: (v: string) => time(v || null) },
+            ]}
+          />
+        </Space>
+      )}
+    </Drawer>
+  );
+}
 
 const TYPE_LABEL: Record<string, string> = {
   issue: '积分发放',
@@ -54,11 +189,12 @@ function Ledger({ member, onClose }: { member: AdminMember; onClose: () => void 
   );
 }
 
-/** Members of the operator's sites with their balance, ledger and a points issue. */
+/** Members of the operator's sites: balance, ledger, a points issue, sessions and freezing. */
 export function MembersPage() {
   const { siteId, can } = useSession();
   const action = useRef<ActionType>(null);
   const [ledger, setLedger] = useState<AdminMember>();
+  const [detail, setDetail] = useState<AdminMember>();
   return (
     <>
       <ProTable<AdminMember, { keyword?: string; siteId?: number }>
@@ -86,7 +222,7 @@ export function MembersPage() {
             title: '状态',
             dataIndex: 'status',
             search: false,
-            valueEnum: { 1: { text: '正常', status: 'Success' }, 0: { text: '停用', status: 'Default' } },
+            valueEnum: STATUS,
           },
           {
             title: '注册时间',
@@ -98,6 +234,9 @@ export function MembersPage() {
             title: '操作',
             valueType: 'option',
             render: (_, m) => [
+              <Button key="detail" type="link" onClick={() => setDetail(m)}>
+                详情
+              </Button>,
               can('points:view', m.siteId) ? (
                 <Button key="ledger" type="link" onClick={() => setLedger(m)}>
                   积分明细
@@ -116,6 +255,13 @@ export function MembersPage() {
         ]}
       />
       {ledger ? <Ledger member={ledger} onClose={() => setLedger(undefined)} /> : null}
+      {detail ? (
+        <MemberDrawer
+          member={detail}
+          onClose={() => setDetail(undefined)}
+          onChanged={() => action.current?.reload()}
+        />
+      ) : null}
     </>
   );
 }

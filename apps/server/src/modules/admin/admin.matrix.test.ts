@@ -31,6 +31,12 @@ const SITE_ROUTES: [Endpoint, (siteId: number) => Record<string, unknown>][] = [
   [adminApi.cancelOrder, (siteId) => ({ siteId, orderNo: 'NO-SUCH-ORDER', reason: '矩阵测试' })],
   [adminApi.members, (siteId) => ({ siteId })],
   [adminApi.ledger, (siteId) => ({ siteId, memberId: 2_000_000_000 })],
+  [adminApi.memberDetail, (siteId) => ({ siteId, memberId: 2_000_000_000 })],
+  [adminApi.revokeMemberSessions, (siteId) => ({ siteId, memberId: 2_000_000_000, reason: '矩阵测试' })],
+  [
+    adminApi.setMemberStatus,
+    (siteId) => ({ siteId, memberId: 2_000_000_000, status: 0, reason: '矩阵测试' }),
+  ],
   [adminApi.issuePoints, (siteId) => ({ siteId, account: 'nobody', amount: 1, reason: '矩阵测试' })],
   [
     adminApi.issuePointsCsv,

@@ -4,6 +4,7 @@ import { ok } from '../../lib/envelope';
 import { serve } from '../../lib/serve';
 import { tokenOf } from '../../plugins/context';
 import type { Limiter } from '../identity/limits';
+import type { SessionStore } from '../identity/sessions';
 import type { SiteCache } from '../site/site.service';
 import { siteNamesIn } from '../site/site-admin';
 import {
@@ -20,7 +21,7 @@ import {
 import { searchAudit } from './audit';
 import { dashboard } from './dashboard';
 import { approveBatch, draftCsv, draftSingle, listBatches, rejectBatch, submitBatch } from './issue-batches';
-import { findMembers, memberLedger } from './members';
+import { findMembers, memberDetail, memberLedger, revokeMemberSessions, setMemberStatus } from './members';
 import { assignRole, listOperators, listRoles, loginLog } from './operators';
 import { cancelOrder, findOrders, orderOfSite, shipOrder } from './orders';
 import { copySite, editSite, listSites } from './sites';
@@ -45,6 +46,8 @@ const FREE = new Set(['login', 'self']);
 export const adminRoutes: FastifyPluginAsync<{
   limiter: Limiter;
   sites: SiteCache;
+  /** The members' session store: the console ends sessions through it (NOTIFY to every process). */
+  sessions: SessionStore;
   families?: FastifyPluginAsync[];
 }> = async (app, opts) => {
   app.addHook('preValidation', async (req) => {
@@ -127,6 +130,16 @@ export const adminRoutes: FastifyPluginAsync<{
   );
 
   serve(app, adminApi.members, async (req) => ok(await findMembers(operatorOf(req), req.query)));
+  serve(app, adminApi.memberDetail, async (req) => ok(await memberDetail(operatorOf(req), req.query)));
+  serve(app, adminApi.revokeMemberSessions, async (req) =>
+    ok(await revokeMemberSessions(operatorOf(req), opts.sessions, req.body), '会员已下线'),
+  );
+  serve(app, adminApi.setMemberStatus, async (req) =>
+    ok(
+      await setMemberStatus(operatorOf(req), opts.sessions, req.body),
+      req.body.status === 0 ? '会员已冻结' : '会员已解冻',
+    ),
+  );
   serve(app, adminApi.ledger, async (req) => ok(await memberLedger(operatorOf(req), req.query)));
 
   serve(app, adminApi.issuePoints, async (req) => ok(await draftSingle(operatorOf(req), req.body)));

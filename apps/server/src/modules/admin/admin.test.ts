@@ -379,3 +379,92 @@ describe('audit log and operators', () => {
     expect((await api.call(adminApi.operators, {}, tokens.op719)).body.code).toBe(403);
   });
 });
+
+describe('member sessions and freezing', () => {
+  const info = (token: string) => client(t).post('/sys/user/personal/info', {}, token);
+  const memberOf1000 = async () =>
+    (await api.call(adminApi.members, { siteId: 1000, keyword: '13800001000' }, tokens.admin)).body.data
+      .list[0]?.id as number;
+
+  it('lists the sessions and ends them all on 强制下线, with an audit row', async () => {
+    const token = await client(t).tokenOf(1000, '13800001000', 'Demo1000');
+    const memberId = await memberOf1000();
+    const detail = await api.call(adminApi.memberDetail, { siteId: 1000, memberId }, tokens.admin);
+    expect(detail.body.data).toMatchObject({ id: memberId, phone: '13800001000', status: 1 });
+    expect(detail.body.data.sessions[0]).toMatchObject({ active: true, revokedAt: '' });
+
+    const noReason = await api.call(
+      adminApi.revokeMemberSessions,
+      { siteId: 1000, memberId, reason: ' ' },
+      tokens.admin,
+    );
+    expect(noReason.body.msg).toBe(ADMIN_MSG.reasonRequired);
+    expect((await info(token)).body.code).toBe(200);
+
+    const revoked = await api.call(
+      adminApi.revokeMemberSessions,
+      { siteId: 1000, memberId, reason: '会员报告手机丢失' },
+      tokens.admin,
+    );
+    expect(revoked.body.data.sessions[0]).toMatchObject({ active: false, revokeReason: 'operator' });
+    expect((await info(token)).body.code).toBe(416);
+    expect(await auditRows('member.sessions.revoke')).toMatchObject([
+      { siteId: 1000, entityId: String(memberId), before: { activeSessions: 1 }, reason: '会员报告手机丢失' },
+    ]);
+  });
+
+  it('a frozen member is logged out and refused at login until unfrozen; twice records once', async () => {
+    const token = await client(t).tokenOf(1000, '13800001000', 'Demo1000');
+    const memberId = await memberOf1000();
+    const freeze = { siteId: 1000, memberId, status: 0, reason: '疑似盗号' } as const;
+    const answers = await Promise.all([
+      api.call(adminApi.setMemberStatus, freeze, tokens.admin),
+      api.call(adminApi.setMemberStatus, freeze, tokens.admin),
+    ]);
+    expect(answers.map((a) => a.body.msg).sort()).toEqual([ADMIN_MSG.memberAlready, '会员已冻结'].sort());
+    expect((await info(token)).body.code).toBe(416);
+    const login = await client(t).pwdLogin(1000, '13800001000', 'Demo1000');
+    expect(login.body.msg).toBe('账号已停用，请联系客服');
+    expect(await auditRows('member.freeze')).toHaveLength(1);
+
+    const unfrozen = await api.call(
+      adminApi.setMemberStatus,
+      { ...freeze, status: 1, reason: '核实为本人' },
+      tokens.admin,
+    );
+    expect(unfrozen.body.data.status).toBe(1);
+    expect((await client(t).pwdLogin(1000, '13800001000', 'Demo1000')).body.code).toBe(200);
+  });
+
+  it('refuses another site, a view-only operator, and bad input; nothing changes', async () => {
+    const memberId = await memberOf1000();
+    const outsider = await api.call(
+      adminApi.setMemberStatus,
+      { siteId: 1000, memberId, status: 0, reason: '越权' },
+      tokens.cs10110,
+    );
+    expect(outsider.body.code).toBe(403);
+    // The member exists, but not on the site named: "not found", never the other site's member.
+    const wrongSite = await api.call(
+      adminApi.setMemberStatus,
+      { siteId: 719, memberId, status: 0, reason: '错站点' },
+      tokens.admin,
+    );
+    expect(wrongSite.body.msg).toBe(ADMIN_MSG.notFound);
+    const viewer = await api.call(
+      adminApi.revokeMemberSessions,
+      { siteId: 1000, memberId, reason: '只读' },
+      tokens.finance,
+    );
+    expect(viewer.body.code).toBe(403);
+    // Numbers may come as text (a form post sends text); anything else that is not 0 or 1 is refused.
+    for (const status of [2, -1, 'abc', null, 1.5]) {
+      const payload = { siteId: 1000, memberId, status, reason: 'x' };
+      const answer = await api.call(adminApi.setMemberStatus, payload, tokens.admin);
+      expect([status, answer.body.code]).toEqual([status, CODE.badRequest]);
+    }
+    const detail = await api.call(adminApi.memberDetail, { siteId: 1000, memberId }, tokens.admin);
+    expect(detail.body.data.status).toBe(1);
+    expect(await auditRows('member.freeze')).toHaveLength(1);
+  });
+});

@@ -57,7 +57,7 @@ export const memberSession = pgTable(
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
-    /** logout | superseded | password */
+    /** logout | superseded | password | disabled | operator */
     revokeReason: text('revoke_reason'),
   },
   (t) => [index('member_session_member_idx').on(t.memberId)],

@@ -1,9 +1,10 @@
 import { PAGE_SIZE } from '@sitemall/contract';
-import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsText } from '../../lib/like';
 import { offsetOf } from '../../lib/paging';
-import { member } from './identity.tables';
+import { member, memberSession } from './identity.tables';
+import { SESSION_IDLE_MS } from './sessions';
 
 /** Members as the operator console searches them, always within a set of sites. */
 
@@ -42,4 +43,39 @@ export async function memberLabels(db: Db, ids: number[]): Promise<Map<number, s
     .from(member)
     .where(inArray(member.id, ids));
   return new Map(rows.map((r) => [r.id, r.phone ?? r.username ?? '']));
+}
+
+/** How many of a member's latest sessions the console lists. */
+const SESSIONS_SHOWN = 20;
+
+/** A member's latest sessions, newest first, and whether each still lets them in. */
+export async function sessionsOf(db: Db, memberId: number, now = Date.now()) {
+  const rows = await db
+    .select()
+    .from(memberSession)
+    .where(eq(memberSession.memberId, memberId))
+    .orderBy(desc(memberSession.id))
+    .limit(SESSIONS_SHOWN);
+  return rows.map((s) => ({
+    id: s.id,
+    createdAt: s.createdAt.toISOString(),
+    lastSeenAt: s.lastSeenAt.toISOString(),
+    expiresAt: s.expiresAt.toISOString(),
+    revokedAt: s.revokedAt?.toISOString() ?? '',
+    revokeReason: s.revokeReason ?? '',
+    active: !s.revokedAt && now < s.expiresAt.getTime() && now - s.lastSeenAt.getTime() < SESSION_IDLE_MS,
+  }));
+}
+
+/**
+ * Sets a member's status (1 active, 0 frozen) when it differs: the guarded update answers
+ * false when another operator got there first, so two clicks record one change.
+ */
+export async function setStatus(db: Db, memberId: number, status: 0 | 1): Promise<boolean> {
+  const changed = await db
+    .update(member)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(member.id, memberId), ne(member.status, status)))
+    .returning({ id: member.id });
+  return changed.length === 1;
 }

@@ -22,7 +22,8 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const newToken = () => randomBytes(32).toString('base64url');
 export const tokenHashOf = (token: string) => sha256(token);
 
-export type RevokeReason = 'logout' | 'superseded' | 'password' | 'disabled';
+/** disabled: the member was frozen; operator: the console ended the sessions. */
+export type RevokeReason = 'logout' | 'superseded' | 'password' | 'disabled' | 'operator';
 
 interface Cached {
   sessionId: number;

@@ -1,0 +1,112 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { freshPhone, registerByApi } from './members.ts';
+import { loginButton, storedToken } from './site.ts';
+
+/**
+ * The console's member screen (issue 12, item 5: "Members: … sessions (revoke), … freeze"):
+ * a member registered on site 719 logs in; the platform admin sees the live session in the
+ * member's detail, freezes the member with a reason (the storefront sends the member back to
+ * login and refuses the next login with the spec's "disabled" message), unfreezes, and the
+ * member logs in again; 强制下线 ends that new session. A fresh member: the demo members of the
+ * other journeys are left alone. Screenshots go to SHOTS_DIR (default /work/shots/members).
+ * Alone: npx playwright test e2e/admin-members.spec.ts --project admin-members --no-deps
+ */
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/members';
+mkdirSync(SHOTS, { recursive: true });
+
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function adminPage(browser: Browser) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/admin/login');
+  await page.getByPlaceholder('用户名').fill('admin');
+  await page.getByPlaceholder('密码').fill('Admin#2026');
+  await page.getByRole('button', { name: /登\s?录/ }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+async function memberLogin(page: Page, phone: string, password: string) {
+  await page.goto('PwdLogin?siteId=719');
+  await page.getByPlaceholder('请输入手机号').fill(phone);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await loginButton(page).click();
+}
+
+/** Fills the reason of the open TextAction form and confirms it. */
+async function withReason(page: Page, reason: string) {
+  const dialog = page.getByRole('dialog').last();
+  await dialog.getByRole('textbox').fill(reason);
+  await dialog.getByRole('button', { name: /确\s?[认定]/ }).click();
+}
+
+test('an operator freezes a member, who is logged out and refused, then unfreezes and ends a session', async ({
+  browser,
+  request,
+}) => {
+  const phone = freshPhone();
+  const password = 'Fresh2026';
+  await registerByApi(request, 719, phone, password);
+  const shopper = await (await browser.newContext()).newPage();
+  await memberLogin(shopper, phone, password);
+  await expect(shopper).not.toHaveURL(/PwdLogin/);
+
+  const console = await adminPage(browser);
+  await console.getByRole('menuitem', { name: '会员与积分' }).click();
+  await console.getByLabel('手机号 / 用户名').fill(phone);
+  await console.getByRole('button', { name: /查\s?询/ }).click();
+  const row = console.getByRole('row').filter({ hasText: phone });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: '详情' }).click();
+  const drawer = console.locator('.ant-drawer-content');
+  await expect(drawer.getByText('在线')).toBeVisible();
+  await shot(console, 'members-1-detail');
+
+  await drawer.getByRole('button', { name: '冻结会员' }).click();
+  await withReason(console, '疑似盗号，冻结核实');
+  await expect(console.getByText('会员已冻结')).toBeVisible();
+  await expect(drawer.getByText('已冻结')).toBeVisible();
+  await expect(drawer.getByText('已结束（冻结下线）')).toBeVisible();
+  await shot(console, 'members-2-frozen');
+
+  // The member's next page that needs the session sends them to login; logging in is refused.
+  await shopper.goto('personalCenter?siteId=719');
+  await expect(shopper).toHaveURL(/CodeLogin/);
+  await memberLogin(shopper, phone, password);
+  await expect(shopper.getByText('账号已停用，请联系客服')).toBeVisible();
+  await shot(shopper, 'members-3-refused');
+
+  await drawer.getByRole('button', { name: '解冻会员' }).click();
+  await withReason(console, '已核实为本人');
+  await expect(console.getByText('会员已解冻')).toBeVisible();
+  await memberLogin(shopper, phone, password);
+  await expect(shopper).not.toHaveURL(/PwdLogin/);
+  const token = await storedToken(shopper, 719);
+  expect(token).toBeTruthy();
+
+  await drawer.getByRole('button', { name: '强制下线' }).click();
+  await withReason(console, '会员来电要求退出所有设备');
+  await expect(console.getByText('会员已下线')).toBeVisible();
+  await expect(drawer.getByText('已结束（运营强制下线）')).toBeVisible();
+  const info = await request.post('/front-mall-api/sys/user/personal/info', {
+    data: { siteId: 719 },
+    headers: { token: token as string },
+  });
+  expect(((await info.json()) as { code: number }).code).toBe(416);
+  await shot(console, 'members-4-revoked');
+  await console.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+
+  await console.getByRole('menuitem', { name: '审计日志' }).click();
+  await expect(console.getByRole('cell', { name: '冻结会员' }).first()).toBeVisible();
+  await expect(console.getByRole('cell', { name: '强制下线' }).first()).toBeVisible();
+});
