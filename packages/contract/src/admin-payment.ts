@@ -124,6 +124,28 @@ export const PaymentReconciliation = Type.Object({
 });
 export type PaymentReconciliation = Static<typeof PaymentReconciliation>;
 
+/** Whether the books add up (账务核对): balances against their ledgers, refunds against payments. */
+export const BooksQuery = Type.Object({ siteId: Type.Optional(SiteIdIn) });
+export const BooksProblem = Type.Object({
+  siteId: Type.Integer(),
+  /** What does not add up: a member's account, a card, an order. */
+  subject: Type.String(),
+  /** What it should be (a sum of ledger entries), or the bound it must keep. */
+  expected: Type.Integer(),
+  actual: Type.Integer(),
+});
+export const BooksCheck = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  /** Rows looked at (accounts, cards, orders). */
+  checked: Type.Integer(),
+  /** The first problems found; empty when the check holds. */
+  problems: Type.Array(BooksProblem),
+});
+export type BooksCheck = Static<typeof BooksCheck>;
+export const BooksReport = Type.Object({ checkedAt: Type.String(), checks: Type.Array(BooksCheck) });
+export type BooksReport = Static<typeof BooksReport>;
+
 export const adminPaymentApi = {
   trades: endpoint({
     ...view,
@@ -153,5 +175,12 @@ export const adminPaymentApi = {
     summary: '对账结果：每日微信已支付与资金流水，及异常（未入账、退款异常、通知被拒）',
     body: ReconcileQuery,
     reply: Envelope(PaymentReconciliation),
+  }),
+  books: endpoint({
+    ...view,
+    path: '/payment/books',
+    summary: '账务核对：积分账户与卡包余额等于其流水之和，各订单退回的不超过付出的',
+    body: BooksQuery,
+    reply: Envelope(BooksReport),
   }),
 };

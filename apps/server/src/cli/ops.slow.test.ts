@@ -95,6 +95,13 @@ describe('npm run ops', () => {
     expect(second.stdout).toContain('2 rows: 0 issued (0.00), 1 already issued, 1 refused.');
   });
 
+  it('checks the books: they add up after the issues above', async () => {
+    const books = await ops('check-books');
+    expect(books.code).toBe(0);
+    expect(books.stdout).toMatch(/^points_balance +\d+ checked {2}ok/m);
+    expect(books.stdout).not.toContain('NOT ADDING UP');
+  });
+
   it('refuses clearly and explains usage', async () => {
     const ship = await ops(
       'ship',

@@ -6,6 +6,7 @@ import { readConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AppError } from '../lib/errors';
 import { refundOrder, shipChildOrder } from '../modules/order/fulfilment';
+import { checkBooks } from '../modules/payment/books';
 import { issueFromCsv, issuePoints, reportCsv, yuanToFen } from '../modules/points/issue';
 import { progressBar } from './progress';
 
@@ -23,6 +24,9 @@ const USAGE = `Usage: npm run ops -- <command> [options]
   ship --site <id> --child-order <childOrderNo> --company <name> --tracking <trackingNo>
   refund --site <id> --order <orderNo> [--reason <text>]
       Cancels a paid order of which nothing has shipped (status 4) and gives the points back.
+  check-books [--site <id>]
+      Whether the books add up (balances against their ledgers, refunds against payments);
+      exits 1 and lists what does not.
 `;
 
 class UsageError extends Error {}
@@ -70,7 +74,7 @@ if (values.help || !command) {
   process.stdout.write(USAGE);
   process.exit(command || values.help ? 0 : 2);
 }
-if (!['issue-points', 'ship', 'refund'].includes(command)) {
+if (!['issue-points', 'ship', 'refund', 'check-books'].includes(command)) {
   process.stderr.write(`unknown command "${command}"\n\n${USAGE}`);
   process.exit(2);
 }
@@ -146,6 +150,21 @@ try {
       console.log(
         `${refunded.isNew ? 'Refunded' : 'Already refunded (nothing changed):'} ${fenToYuan(refunded.refunded)} for order ${refunded.orderNo}, status ${refunded.status}`,
       );
+      break;
+    }
+    case 'check-books': {
+      const report = await checkBooks(db, values.site ? [siteId()] : 'all');
+      for (const check of report.checks) {
+        const verdict = check.problems.length === 0 ? 'ok' : `${check.problems.length} NOT ADDING UP`;
+        console.log(
+          `${check.key.padEnd(16)} ${String(check.checked).padStart(8)} checked  ${verdict}  ${check.label}`,
+        );
+        for (const p of check.problems)
+          console.log(
+            `  site ${p.siteId} ${p.subject}: expected ${fenToYuan(p.expected)}, is ${fenToYuan(p.actual)}`,
+          );
+      }
+      if (report.checks.some((c) => c.problems.length > 0)) exitCode = 1;
       break;
     }
     default:

@@ -4,6 +4,7 @@ import {
   type AdminTrade,
   adminPaymentApi as api,
   type BodyOf,
+  type BooksCheck,
   WECHAT_REFUND_STATUS_LABEL,
   WECHAT_TRADE_STATE_LABEL,
 } from '@sitemall/contract';
@@ -270,7 +271,78 @@ function Reconcile() {
   );
 }
 
-/** Payments, read-only: trades, refunds and the reconciliation of the operator's sites. */
+/** 账务核对: each check of the books, with what does not add up when something does not. */
+function Books() {
+  const { siteId } = useSession();
+  const books = useQuery({
+    queryKey: ['payments', 'books', siteId],
+    queryFn: () => call(api.books, siteId ? { siteId } : {}),
+  });
+  const checks = books.data?.checks ?? [];
+  const wrong = checks.filter((c) => c.problems.length > 0).length;
+  return (
+    <ProCard
+      title="账务核对"
+      subTitle={books.data ? `核对时间 ${time(books.data.checkedAt)}` : undefined}
+      extra={
+        <Button loading={books.isFetching} onClick={() => void books.refetch()}>
+          重新核对
+        </Button>
+      }
+    >
+      {books.isError ? <Alert type="error" showIcon message={(books.error as Error).message} /> : null}
+      {books.data ? (
+        <Alert
+          style={{ marginBottom: 16 }}
+          showIcon
+          type={wrong === 0 ? 'success' : 'error'}
+          message={wrong === 0 ? '账务全部相符' : `${wrong} 项核对不符，请查看明细`}
+        />
+      ) : null}
+      <Table<BooksCheck>
+        rowKey="key"
+        size="small"
+        loading={books.isPending}
+        dataSource={checks}
+        pagination={false}
+        expandable={{
+          rowExpandable: (c) => c.problems.length > 0,
+          expandedRowRender: (c) => (
+            <Table
+              size="small"
+              rowKey="subject"
+              pagination={false}
+              dataSource={c.problems}
+              columns={[
+                { title: '站点', dataIndex: 'siteId', width: 80 },
+                { title: '对象', dataIndex: 'subject' },
+                { title: '应为（元）', dataIndex: 'expected', render: (v: number) => yuan(v) },
+                { title: '实际（元）', dataIndex: 'actual', render: (v: number) => yuan(v) },
+              ]}
+            />
+          ),
+        }}
+        columns={[
+          { title: '核对项', dataIndex: 'label' },
+          { title: '核对条数', dataIndex: 'checked', width: 120 },
+          {
+            title: '结果',
+            key: 'result',
+            width: 140,
+            render: (_, c) =>
+              c.problems.length === 0 ? (
+                <Tag color="green">一致</Tag>
+              ) : (
+                <Tag color="red">{`${c.problems.length} 处不符`}</Tag>
+              ),
+          },
+        ]}
+      />
+    </ProCard>
+  );
+}
+
+/** Payments, read-only: trades, refunds, the reconciliation and the books of the operator's sites. */
 export function PaymentsPage() {
   return (
     <Tabs
@@ -279,6 +351,7 @@ export function PaymentsPage() {
         { key: 'trades', label: '支付交易', children: <Trades /> },
         { key: 'refunds', label: '退款', children: <Refunds /> },
         { key: 'reconcile', label: '对账', children: <Reconcile /> },
+        { key: 'books', label: '账务核对', children: <Books /> },
       ]}
     />
   );

@@ -1,13 +1,14 @@
 import { type AdminTrade, adminPaymentApi as api, type PaymentReconciliation } from '@sitemall/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../lib/china-time';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import { type TestApp, testApp } from '../../test/harness';
 import { adminClient, matrixMismatches, PASSWORDS } from '../admin/admin.fixtures';
+import { pointsAccount } from '../points/points.tables';
 import { orderToPay } from './payment.fixtures';
-import { payRefund, wechatCode } from './payment.tables';
+import { payJournal, payRefund, wechatCode } from './payment.tables';
 
 let t: TestApp;
 let sim: WechatpaySimulator;
@@ -51,6 +52,7 @@ describe('payments in the console', () => {
       [api.exportTrades, (siteId) => ({ siteId })],
       [api.refunds, (siteId) => ({ siteId })],
       [api.reconciliation, (siteId) => ({ siteId })],
+      [api.books, (siteId) => ({ siteId })],
     ]);
     expect(mismatches).toEqual([]);
   });
@@ -173,5 +175,54 @@ describe('payments in the console', () => {
     const tooLong = await admin.call(api.reconciliation, { from: '2026-01-01', to: today }, tokens.finance);
     expect(tooLong.body.code).toBe(400);
     expect((await admin.call(api.reconciliation, { siteId: 719 }, tokens.op719)).body.code).toBe(403);
+  });
+});
+
+describe('账务核对 (the books)', () => {
+  const books = async (siteId?: number) =>
+    (await admin.call(api.books, siteId ? { siteId } : {}, tokens.finance)).body.data.checks;
+  const problemsOf = async (key: string, siteId?: number) =>
+    (await books(siteId)).find((c) => c.key === key)?.problems;
+
+  it('add up after points and WeChat payments', async () => {
+    const checks = await books();
+    expect(checks.map((c) => [c.key, c.problems])).toEqual(checks.map((c) => [c.key, []]));
+    const checked = Object.fromEntries(checks.map((c) => [c.key, c.checked]));
+    expect(checked.points_balance).toBeGreaterThanOrEqual(3);
+    expect(checked.order_wechat).toBeGreaterThanOrEqual(2);
+  });
+
+  it('show a balance moved without its ledger entry and a refund beyond the payment, within the scope', async () => {
+    const account = and(eq(pointsAccount.siteId, 719), eq(pointsAccount.memberId, 1));
+    await t.db
+      .update(pointsAccount)
+      .set({ balance: sql`${pointsAccount.balance} + 1` })
+      .where(account);
+    await t.db.insert(payJournal).values({
+      siteId: 719,
+      orderNo: p719.orderNo,
+      codeId: p719.id,
+      kind: 'wechat_refund',
+      amount: -(p719.cashAmount + 1),
+      entryKey: 'refund:books-test',
+    });
+    try {
+      const [balance] = (await problemsOf('points_balance', 719)) ?? [];
+      expect(balance).toMatchObject({ siteId: 719, subject: 'member 1' });
+      expect((balance?.actual ?? 0) - (balance?.expected ?? 0)).toBe(1);
+      expect(await problemsOf('order_wechat', 719)).toEqual([
+        { siteId: 719, subject: `order ${p719.orderNo}`, expected: 0, actual: -1 },
+      ]);
+      // Another site's books are not this site's problem.
+      expect(await problemsOf('points_balance', 1000)).toEqual([]);
+      expect(await problemsOf('order_wechat', 1000)).toEqual([]);
+    } finally {
+      await t.db
+        .update(pointsAccount)
+        .set({ balance: sql`${pointsAccount.balance} - 1` })
+        .where(account);
+      await t.db.delete(payJournal).where(eq(payJournal.entryKey, 'refund:books-test'));
+    }
+    expect((await books()).flatMap((c) => c.problems)).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { serve } from '../../lib/serve';
 import { excel } from '../../lib/xlsx';
 import { type OperatorCtx, operatorOf, type SiteScope, sitesToRead } from '../admin/admin.service';
 import { dayEnd, dayStart, emptyPage, inSites, isoOrNull, noSites } from '../admin/console-kit';
+import { checkBooks } from './books';
 import { payJournal, payNotify, payRefund, wechatCode } from './payment.tables';
 
 /**
@@ -324,4 +325,8 @@ export const paymentConsole: FastifyPluginAsync = async (app) => {
   });
   serve(app, api.refunds, async (req) => ok(await findRefunds(operatorOf(req), req.query)));
   serve(app, api.reconciliation, async (req) => ok(await reconciliation(operatorOf(req), req.query)));
+  serve(app, api.books, async (req) => {
+    const ctx = operatorOf(req);
+    return ok(await checkBooks(ctx.db, sitesToRead(ctx, PERMISSION, req.query.siteId)));
+  });
 };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
+import { rowsOf } from '../../lib/rows';
 import { pointsAccount, pointsEntry } from './points.tables';
 
 export interface MemberRef {
@@ -64,10 +65,6 @@ export async function postEntry(db: Executor, entry: PostEntry): Promise<PointsE
   const [row] = rows;
   if (!row) throw insufficientPoints();
   return getEntry(db, Number(row.id));
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 async function getEntry(db: Executor, id: number): Promise<PointsEntry> {

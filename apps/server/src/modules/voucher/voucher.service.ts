@@ -23,6 +23,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from '
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
+import { rowsOf } from '../../lib/rows';
 import { cartLinesOf, type MemberCtx, parseCartLines, parseIdList } from '../cart/cart.service';
 import { productsInScope, specificationsOnSite } from '../catalog/products';
 import { memberPricing } from '../vip/vip.service';
@@ -192,8 +193,6 @@ function validityOf(t: TemplateRow, now: Date): { validFrom: Date; validTo: Date
     return { validFrom: now, validTo: new Date(now.getTime() + (t.validDays ?? 0) * 86_400_000) };
   return { validFrom: t.validFrom ?? now, validTo: t.validTo ?? now };
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Gives a member one voucher of a template (design section 1, "Claim"), in one transaction of
