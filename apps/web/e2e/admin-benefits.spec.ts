@@ -64,7 +64,10 @@ test('admin: an invited user imported by CSV on site 1000 passes the gate; remov
   // The storefront's first page of this context loads cold on a busy machine.
   await expect(shopper.getByTestId('lottery')).toBeVisible({ timeout: 30_000 });
   await shopper.getByTestId('lottery-spin').click();
-  await expect(shopper.getByTestId('lottery-result')).toBeVisible();
+  const result = shopper.getByTestId('lottery-result');
+  await expect(result).toBeVisible();
+  // 恭喜获得<prize> or 谢谢参与: a won prize is a gift record of this member.
+  const won = (await result.textContent())?.match(/^恭喜获得(.+)$/)?.[1];
   await shot(shopper, 'storefront-invited-passes');
 
   // One more by hand; then the member is removed and refused again.
@@ -93,6 +96,16 @@ test('admin: an invited user imported by CSV on site 1000 passes the gate; remov
   // The site's gift records and their delivery sheet; the benefits with their receive counts.
   await page.getByRole('tab', { name: '礼品记录' }).click();
   await expect(page.getByText('中奖与发货')).toBeVisible();
+  const gifts = page.locator('.ant-pro-table').filter({ hasText: '中奖与发货' });
+  await gifts.getByLabel('活动', { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: 'cj002' })
+    .click();
+  await gifts.getByLabel('会员手机号').fill(PHONE);
+  await gifts.getByRole('button', { name: /查\s?询/ }).click();
+  if (won) await expect(gifts.getByRole('row').filter({ hasText: won })).toContainText(PHONE);
+  else await expect(gifts).toContainText('暂无中奖记录');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出发货单（xlsx）' }).click();
   expect((await download).suggestedFilename()).toBe('gifts-site1000.xlsx');

@@ -99,7 +99,7 @@ export function GiftRecords({
       headerTitle="中奖与发货"
       pagination={{ pageSize: 10, showSizeChanger: false }}
       locale={{ emptyText: '暂无中奖记录' }}
-      search={{ labelWidth: 'auto', span: 8 }}
+      search={{ labelWidth: 'auto', span: 8, defaultCollapsed: false }}
       request={(p) => {
         filters.current = p;
         return pageOf(adminActivityApi.gifts, { ...queryOf(siteId, activity?.id, p), pageNum: p.current });
