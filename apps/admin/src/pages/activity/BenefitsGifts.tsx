@@ -16,6 +16,21 @@ import { TimingTag, useSitesWith } from './shared';
 const audienceLabel = (a: AdminLottery) =>
   LOTTERY_AUDIENCE_LABEL[a.audience as keyof typeof LOTTERY_AUDIENCE_LABEL] ?? a.audience;
 
+/** Pages of activities a picker loads at most (a site runs a few at a time). */
+const MAX_PAGES = 20;
+
+/** The site's lotteries for the pickers: every page (up to MAX_PAGES), newest end first. */
+async function allLotteries(siteId: number): Promise<AdminLottery[]> {
+  const first = await call(adminActivityApi.lotteries, { siteId });
+  const pages = Math.min(Math.ceil(first.total / first.pageSize), MAX_PAGES);
+  const rest = await Promise.all(
+    Array.from({ length: Math.max(pages - 1, 0) }, (_, i) =>
+      call(adminActivityApi.lotteries, { siteId, pageNum: i + 2 }),
+    ),
+  );
+  return [first, ...rest].flatMap((page) => page.list);
+}
+
 /** Invited users of the activity picked here (an invited-only one first). */
 function InvitedTab({ lotteries }: { lotteries: AdminLottery[] }) {
   const [picked, setPicked] = useState<number>();
@@ -115,11 +130,11 @@ export function BenefitsGiftsPage() {
   const siteId = picked ?? sites.initial;
   const lotteries = useQuery({
     queryKey: ['benefits-gifts-lotteries', siteId],
-    queryFn: () => call(adminActivityApi.lotteries, { siteId: siteId as number }),
+    queryFn: () => allLotteries(siteId as number),
     enabled: siteId !== undefined,
   });
   if (siteId === undefined) return <Empty description="没有可查看的站点" />;
-  const list = lotteries.data?.list ?? [];
+  const list = lotteries.data ?? [];
   return (
     <Card
       title="权益与礼品"
