@@ -63,6 +63,7 @@ const MENU: MenuEntry[] = [
       { path: '/activity/lottery', name: '抽奖活动', permission: 'promotions:view' },
       { path: '/activity/group', name: '拼团活动', permission: 'promotions:view' },
       { path: '/activity/bargains', name: '砍价活动', permission: 'promotions:view' },
+      { path: '/activity/benefits', name: '权益与礼品', permission: 'promotions:view' },
     ],
   },
   { path: '/audit', name: '审计日志', icon: <AuditOutlined />, permission: 'audit:view' },

@@ -3,6 +3,7 @@ import { ConsoleLayout } from './ConsoleLayout';
 import { AccountPage } from './pages/Account';
 import { AuditPage } from './pages/Audit';
 import { BargainsPage } from './pages/activity/Bargains';
+import { BenefitsGiftsPage } from './pages/activity/BenefitsGifts';
 import { GroupBuysPage } from './pages/activity/GroupBuys';
 import { LotteryPage } from './pages/activity/Lottery';
 import { SeckillPage } from './pages/activity/Seckill';
@@ -50,6 +51,7 @@ export const router = createBrowserRouter(
         { path: 'points', element: <PointsPage /> },
         { path: 'activity/group', element: <GroupBuysPage /> },
         { path: 'activity/bargains', element: <BargainsPage /> },
+        { path: 'activity/benefits', element: <BenefitsGiftsPage /> },
         { path: 'activity/seckill', element: <SeckillPage /> },
         { path: 'activity/lottery', element: <LotteryPage /> },
         { path: 'promotions', element: <PromotionsPage /> },

@@ -27,6 +27,8 @@ export const ACTIVITY_ADMIN_MSG = {
   prizeStockBelowAwarded: '奖品总数不能少于已发出数量',
   budgetBelowUsed: '预算不能少于已发放积分',
   emptyImport: '文件中没有可导入的行',
+  whiteCodeTaken: '该活动已有此邀请码',
+  whiteNotFound: '受邀用户不存在',
 } as const;
 
 /** "YYYY-MM-DD HH:mm[:ss]", China time, as the console's pickers give it. */
@@ -214,6 +216,9 @@ export type AdminDraw = Static<typeof AdminDraw>;
 
 export const AdminGift = Type.Object({
   id: Type.Integer(),
+  activityId: Type.Integer(),
+  activityCode: Type.String(),
+  activityName: Type.String(),
   memberId: Type.Integer(),
   member: Type.String(),
   prizeName: Type.String(),
@@ -230,12 +235,15 @@ export const AdminGift = Type.Object({
 });
 export type AdminGift = Static<typeof AdminGift>;
 
-export const GiftQuery = Type.Object({
+/** A site's gifts: of one activity or all, by status, of the member with a phone. */
+const GiftFilter = {
   siteId: SiteIdIn,
-  activityId: Id(),
+  activityId: Type.Optional(Id()),
   status: Type.Optional(Int(-1, 1)),
-  pageNum: Type.Optional(PageNum),
-});
+  phone: Type.Optional(Type.String({ pattern: '^1\\d{10}$', maxLength: 11, description: '会员手机号' })),
+};
+export const GiftQuery = Type.Object({ ...GiftFilter, pageNum: Type.Optional(PageNum) });
+export const GiftExportQuery = Type.Object(GiftFilter);
 
 export const AdminWhiteUser = Type.Object({
   id: Type.Integer(),
@@ -245,6 +253,28 @@ export const AdminWhiteUser = Type.Object({
   createdAt: Type.String(),
 });
 export type AdminWhiteUser = Static<typeof AdminWhiteUser>;
+
+/** Patterns of an invited user's white code and phone, as the import and the form check them. */
+export const WHITE_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const WHITE_PHONE_PATTERN = /^1\d{10}$/;
+
+export const WhiteUserQuery = Type.Object({
+  siteId: SiteIdIn,
+  activityId: Id(),
+  /** Part of a white code or a phone. */
+  keyword: Type.Optional(Text(64)),
+  pageNum: Type.Optional(PageNum),
+});
+
+/** One invited user added by hand; the code and phone are checked as an imported line is. */
+export const AddWhiteUserBody = Type.Object({
+  siteId: SiteIdIn,
+  activityId: Id(),
+  whiteCode: Text(64, 1),
+  phone: Type.Optional(Text(11)),
+});
+
+export const RemoveWhiteUserBody = Type.Object({ siteId: SiteIdIn, activityId: Id(), id: Id() });
 
 export const WhiteImportBody = Type.Object({
   siteId: SiteIdIn,
@@ -297,6 +327,31 @@ export const LotteryResults = Type.Object({
   gifts: Type.Object({ toClaim: Type.Integer(), claimed: Type.Integer(), expired: Type.Integer() }),
 });
 export type LotteryResults = Static<typeof LotteryResults>;
+
+// ---- benefits -------------------------------------------------------------------------------
+
+/** A benefit of a site with what members did with it. */
+export const AdminBenefit = Type.Object({
+  id: Type.Integer(),
+  siteId: Type.Integer(),
+  name: Type.String(),
+  productId: Type.Integer(),
+  specificationId: Type.Integer(),
+  productName: Type.String(),
+  total: Type.Integer(),
+  remaining: Type.Integer(),
+  validDays: Type.Integer(),
+  startAt: Type.String(),
+  endAt: Type.String(),
+  enabled: Type.Boolean(),
+  timing: Timing,
+  /** Receives in all, and by state (a receive past its deadline counts as expired). */
+  received: Type.Integer(),
+  toUse: Type.Integer(),
+  used: Type.Integer(),
+  expired: Type.Integer(),
+});
+export type AdminBenefit = Static<typeof AdminBenefit>;
 
 // ---- the endpoints --------------------------------------------------------------------------
 
@@ -384,24 +439,38 @@ export const adminActivityApi = {
   gifts: endpoint({
     ...view,
     path: '/activity/lottery/gifts',
-    summary: '中奖记录（奖品领取与发货信息）',
+    summary: '中奖礼品（站点或活动；状态 0 待领取 1 已领取 -1 已过期；领取与发货信息）',
     body: GiftQuery,
     reply: Paged(AdminGift),
   }),
   exportGifts: endpoint({
     ...view,
     path: '/activity/lottery/gifts/export',
-    summary: '导出待发货实物奖品（xlsx）',
-    body: ByActivity,
+    summary: '导出实物奖品发货单（xlsx，条件同中奖礼品）',
+    body: GiftExportQuery,
     reply: ErrorEnvelope,
     file: XLSX_TYPE,
   }),
   whiteUsers: endpoint({
     ...view,
     path: '/activity/lottery/white-users',
-    summary: '受邀用户',
-    body: ActivityPage,
+    summary: '受邀用户（按邀请码或手机号查找）',
+    body: WhiteUserQuery,
     reply: Paged(AdminWhiteUser),
+  }),
+  addWhiteUser: endpoint({
+    ...manage,
+    path: '/activity/lottery/white-users/add',
+    summary: '添加一个受邀用户',
+    body: AddWhiteUserBody,
+    reply: Envelope(AdminWhiteUser),
+  }),
+  removeWhiteUser: endpoint({
+    ...manage,
+    path: '/activity/lottery/white-users/remove',
+    summary: '移除受邀用户（其已得奖品不变）',
+    body: RemoveWhiteUserBody,
+    reply: Envelope(Type.Null()),
   }),
   importWhiteUsers: endpoint({
     ...manage,
@@ -409,6 +478,13 @@ export const adminActivityApi = {
     summary: '导入受邀用户（CSV：邀请码,手机号；重复导入不重复创建）',
     body: WhiteImportBody,
     reply: Envelope(WhiteImportReport),
+  }),
+  benefits: endpoint({
+    ...view,
+    path: '/activity/benefits',
+    summary: '权益与领取情况',
+    body: ListQuery,
+    reply: Paged(AdminBenefit),
   }),
   lotteryResults: endpoint({
     ...view,

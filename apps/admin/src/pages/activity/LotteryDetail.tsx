@@ -1,26 +1,20 @@
 import { ModalForm, ProFormDigit, ProFormSelect, ProFormText, ProTable } from '@ant-design/pro-components';
 import {
   type AdminDraw,
-  type AdminGift,
   type AdminLottery,
   type AdminPrize,
-  type AdminWhiteUser,
   adminActivityApi,
-  GIFT_STATUS_LABEL,
   PRIZE_KIND_LABEL,
-  WHITE_IMPORT_RESULT_LABEL,
-  type WhiteImportReport,
 } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Table, Tabs, Tag, Upload } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { call, callFile, pageOf } from '../../api';
+import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
 import { useWrite } from '../write';
-
-const kindLabel = (kind: string) => PRIZE_KIND_LABEL[kind as keyof typeof PRIZE_KIND_LABEL] ?? kind;
-const GIFT_COLOR: Record<number, string> = { 0: 'orange', 1: 'green', [-1]: 'default' };
+import { GiftRecords, kindLabel } from './GiftRecords';
+import { InvitedUsers } from './InvitedUsers';
 
 interface PrizeForm {
   name: string;
@@ -153,106 +147,6 @@ function Prizes({ lottery, onSaved }: { lottery: AdminLottery; onSaved: (saved: 
   );
 }
 
-/** Invited users: CSV import (white code, phone) with a report per line, then the list. */
-function WhiteUsers({ lottery }: { lottery: AdminLottery }) {
-  const { can } = useSession();
-  const write = useWrite();
-  const [report, setReport] = useState<WhiteImportReport>();
-  const [version, setVersion] = useState(0);
-  const manage = can('promotions:manage', lottery.siteId);
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      {lottery.audience !== 'invited' ? (
-        <Alert type="info" showIcon message="本活动对所有会员开放；受邀名单仅在“仅受邀用户”活动中生效。" />
-      ) : null}
-      {manage ? (
-        <Space>
-          <Upload
-            accept=".csv,text/csv"
-            showUploadList={false}
-            beforeUpload={(file) => {
-              // Read here, never uploaded as a file: the text travels in the import request.
-              void file.text().then((text) =>
-                write(async () => {
-                  setReport(
-                    await call(adminActivityApi.importWhiteUsers, {
-                      siteId: lottery.siteId,
-                      activityId: lottery.id,
-                      fileName: file.name,
-                      text,
-                    }),
-                  );
-                  setVersion((v) => v + 1);
-                }, '导入完成'),
-              );
-              return false;
-            }}
-          >
-            <Button type="primary">导入受邀用户（CSV）</Button>
-          </Upload>
-          <span style={{ color: '#888' }}>
-            每行：邀请码,手机号（可空）；首行可为表头；重复导入不会重复创建
-          </span>
-        </Space>
-      ) : null}
-      {report ? (
-        <Card
-          size="small"
-          title={`导入结果：新增 ${report.created} 行，已存在 ${report.existing} 行，错误 ${report.errors} 行`}
-        >
-          <Table
-            size="small"
-            rowKey="line"
-            pagination={{ pageSize: 10, hideOnSinglePage: true }}
-            dataSource={report.rows}
-            columns={[
-              { title: '行', dataIndex: 'line', width: 60 },
-              { title: '邀请码', dataIndex: 'whiteCode' },
-              { title: '手机号', dataIndex: 'phone' },
-              {
-                title: '结果',
-                dataIndex: 'result',
-                render: (v: keyof typeof WHITE_IMPORT_RESULT_LABEL, r) => (
-                  <Tag color={v === 'created' ? 'green' : v === 'exists' ? 'default' : 'red'}>
-                    {v === 'error' ? r.detail : WHITE_IMPORT_RESULT_LABEL[v]}
-                  </Tag>
-                ),
-              },
-            ]}
-          />
-        </Card>
-      ) : null}
-      <ProTable<AdminWhiteUser>
-        key={version}
-        rowKey="id"
-        search={false}
-        options={false}
-        size="small"
-        headerTitle="受邀用户"
-        pagination={{ pageSize: 10, showSizeChanger: false }}
-        locale={{ emptyText: '暂无受邀用户' }}
-        request={(p) =>
-          pageOf(adminActivityApi.whiteUsers, {
-            siteId: lottery.siteId,
-            activityId: lottery.id,
-            pageNum: p.current,
-          })
-        }
-        columns={[
-          { title: '邀请码', dataIndex: 'whiteCode' },
-          { title: '手机号', dataIndex: 'phone', render: (_, r) => r.phone || '-' },
-          {
-            title: '已绑定会员',
-            dataIndex: 'memberId',
-            render: (_, r) => (r.memberId ? `#${r.memberId}` : '未绑定'),
-          },
-          { title: '导入时间', dataIndex: 'createdAt' },
-        ]}
-      />
-    </Space>
-  );
-}
-
 function Draws({ lottery }: { lottery: AdminLottery }) {
   return (
     <ProTable<AdminDraw>
@@ -276,82 +170,6 @@ function Draws({ lottery }: { lottery: AdminLottery }) {
         },
         { title: '消耗积分', dataIndex: 'costPoints', render: (_, d) => yuan(d.costPoints) },
         { title: '时间', dataIndex: 'createdAt' },
-      ]}
-    />
-  );
-}
-
-function Gifts({ lottery }: { lottery: AdminLottery }) {
-  const write = useWrite();
-  return (
-    <ProTable<AdminGift, { status?: string }>
-      rowKey="id"
-      options={false}
-      size="small"
-      headerTitle="中奖与发货"
-      pagination={{ pageSize: 10, showSizeChanger: false }}
-      locale={{ emptyText: '暂无中奖记录' }}
-      search={{ labelWidth: 'auto', span: 8 }}
-      request={(p) =>
-        pageOf(adminActivityApi.gifts, {
-          siteId: lottery.siteId,
-          activityId: lottery.id,
-          status: p.status === undefined ? undefined : Number(p.status),
-          pageNum: p.current,
-        })
-      }
-      toolBarRender={() => [
-        <Button
-          key="export"
-          onClick={() =>
-            write(
-              () =>
-                callFile(
-                  adminActivityApi.exportGifts,
-                  { siteId: lottery.siteId, activityId: lottery.id },
-                  `gifts-${lottery.code}.xlsx`,
-                ),
-              '已导出发货单',
-            )
-          }
-        >
-          导出发货单（xlsx）
-        </Button>,
-      ]}
-      columns={[
-        { title: '记录号', dataIndex: 'id', width: 80, search: false },
-        { title: '会员', dataIndex: 'member', search: false },
-        { title: '奖品', dataIndex: 'prizeName', search: false },
-        { title: '类型', dataIndex: 'kind', search: false, width: 70, render: (_, g) => kindLabel(g.kind) },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          width: 90,
-          valueEnum: Object.fromEntries(Object.entries(GIFT_STATUS_LABEL).map(([k, v]) => [k, { text: v }])),
-          render: (_, g) => <Tag color={GIFT_COLOR[g.status]}>{g.statusName}</Tag>,
-        },
-        {
-          title: '收货信息',
-          dataIndex: 'address',
-          search: false,
-          render: (_, g) =>
-            g.address ? (
-              <span style={{ fontSize: 12 }}>
-                {g.address.consignee} {g.address.phone}
-                <br />
-                {g.address.address}
-              </span>
-            ) : (
-              '-'
-            ),
-        },
-        {
-          title: '领取截止',
-          dataIndex: 'claimDeadline',
-          search: false,
-          render: (_, g) => g.claimDeadline ?? '-',
-        },
-        { title: '中奖时间', dataIndex: 'createdAt', search: false },
       ]}
     />
   );
@@ -417,9 +235,13 @@ export function LotteryDetail({ lottery: initial }: { lottery: AdminLottery }) {
     <Tabs
       items={[
         { key: 'prizes', label: '奖品', children: <Prizes lottery={lottery} onSaved={setLottery} /> },
-        { key: 'white', label: '受邀用户', children: <WhiteUsers lottery={lottery} /> },
+        { key: 'white', label: '受邀用户', children: <InvitedUsers activity={lottery} /> },
         { key: 'draws', label: '抽奖记录', children: <Draws lottery={lottery} /> },
-        { key: 'gifts', label: '中奖与发货', children: <Gifts lottery={lottery} /> },
+        {
+          key: 'gifts',
+          label: '中奖与发货',
+          children: <GiftRecords siteId={lottery.siteId} activity={lottery} />,
+        },
         { key: 'results', label: '活动效果', children: <Results lottery={lottery} /> },
       ]}
     />

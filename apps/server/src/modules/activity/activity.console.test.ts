@@ -30,7 +30,7 @@ import {
   seckillSession,
   seckillSku,
 } from './activity.tables';
-import { WHITE_ROW_MSG } from './white-import';
+import { WHITE_ROW_MSG } from './white-users';
 
 /**
  * The console's activity screens on the real database: flash-sale sessions and activities with
@@ -451,6 +451,9 @@ describe('console activity permission matrix', () => {
         adminActivityApi.importWhiteUsers,
         { siteId, activityId: lotteryId, fileName: 'm.csv', text: 'bad code!' },
       ],
+      [adminActivityApi.addWhiteUser, { siteId, activityId: lotteryId, whiteCode: 'bad code!' }],
+      [adminActivityApi.removeWhiteUser, { siteId, activityId: lotteryId, id: 2_000_000_000 }],
+      [adminActivityApi.benefits, { siteId }],
       [adminActivityApi.lotteryResults, { siteId, activityId: lotteryId }],
     ];
   };

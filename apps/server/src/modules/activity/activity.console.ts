@@ -4,19 +4,19 @@ import { chinaTime } from '../../lib/china-time';
 import { ok } from '../../lib/envelope';
 import { serve } from '../../lib/serve';
 import { operatorOf } from '../admin/admin.service';
+import { listBenefits } from './benefit-console';
 import {
   endLottery,
   exportGifts,
   listDraws,
   listGifts,
   listLotteries,
-  listWhiteUsers,
   lotteryResults,
   saveLottery,
   savePrize,
 } from './lottery-console';
 import { endSeckill, listSeckill, listSessions, saveSeckill, saveSession } from './seckill-console';
-import { importWhiteUsers } from './white-import';
+import { addWhiteUser, importWhiteUsers, listWhiteUsers, removeWhiteUser } from './white-users';
 
 /**
  * The activity screens of the operator console (contract `adminActivityApi`), registered inside
@@ -46,17 +46,25 @@ export const activityConsole: FastifyPluginAsync = async (app) => {
   serve(app, api.draws, async (req) => ok(await listDraws(operatorOf(req), req.query)));
   serve(app, api.gifts, async (req) => ok(await listGifts(operatorOf(req), req.query)));
   serve(app, api.exportGifts, async (req, reply) => {
-    const { file, code } = await exportGifts(operatorOf(req), req.query);
+    const { file, name } = await exportGifts(operatorOf(req), req.query);
     const day = chinaTime(new Date(), 'YYYYMMDD');
     return reply
       .header('content-type', XLSX_TYPE)
-      .header('content-disposition', `attachment; filename="gifts-${code}-${day}.xlsx"`)
+      .header('content-disposition', `attachment; filename="gifts-${name}-${day}.xlsx"`)
       .send(file);
   });
   serve(app, api.whiteUsers, async (req) => ok(await listWhiteUsers(operatorOf(req), req.query)));
+  serve(app, api.addWhiteUser, async (req) =>
+    ok(await addWhiteUser(operatorOf(req), req.body), '已添加受邀用户'),
+  );
+  serve(app, api.removeWhiteUser, async (req) => {
+    await removeWhiteUser(operatorOf(req), req.body);
+    return ok(null, '已移除受邀用户');
+  });
   serve(app, api.importWhiteUsers, async (req) => {
     const report = await importWhiteUsers(operatorOf(req), req.body);
     return ok(report, `导入 ${report.created} 行，已存在 ${report.existing} 行，错误 ${report.errors} 行`);
   });
+  serve(app, api.benefits, async (req) => ok(await listBenefits(operatorOf(req), req.query)));
   serve(app, api.lotteryResults, async (req) => ok(await lotteryResults(operatorOf(req), req.query)));
 };

@@ -4,7 +4,6 @@ import {
   type AdminGift,
   type AdminLottery,
   type AdminPrize,
-  type AdminWhiteUser,
   GIFT_STATUS,
   GIFT_STATUS_LABEL,
   type LotteryResults,
@@ -23,7 +22,7 @@ import { offsetOf } from '../../lib/paging';
 import { tableFile } from '../../lib/xlsx';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
-import { memberLabels } from '../identity/member-admin';
+import { memberIdsByPhone, memberLabels } from '../identity/member-admin';
 import { mktActivity, mktChanceGrant, mktDraw, mktGift, mktPrize, mktWhiteUser } from './activity.tables';
 import { consoleTime } from './seckill-console';
 import { timingOf } from './timing';
@@ -104,7 +103,7 @@ async function presentOne(db: Db, siteId: number, id: number): Promise<AdminLott
 }
 
 /** The activity, after checking the operator may `permission` on its site. */
-async function activityFor(ctx: OperatorCtx, permission: string, siteId: number, activityId: number) {
+export async function activityFor(ctx: OperatorCtx, permission: string, siteId: number, activityId: number) {
   requireSiteAccess(ctx, permission, siteId);
   return lotteryOfSite(ctx.db, siteId, activityId);
 }
@@ -340,6 +339,9 @@ export async function listDraws(
 
 const giftColumns = {
   id: mktGift.id,
+  activityId: mktGift.activityId,
+  activityCode: mktActivity.code,
+  activityName: mktActivity.name,
   memberId: mktGift.memberId,
   prizeName: mktPrize.name,
   kind: mktPrize.kind,
@@ -350,20 +352,19 @@ const giftColumns = {
   createdAt: mktGift.createdAt,
 };
 
-async function giftsPresented(
-  db: Db,
-  rows: {
-    id: number;
-    memberId: number;
-    prizeName: string;
-    kind: string;
-    status: number;
-    claimDeadline: Date | null;
-    claimedAt: Date | null;
-    address: AdminGift['address'];
-    createdAt: Date;
-  }[],
-): Promise<AdminGift[]> {
+/** Gifts of a site with their prize and activity, newest first unless the caller orders them. */
+const giftsOf = (db: Db, where: SQL | undefined) =>
+  db
+    .select(giftColumns)
+    .from(mktGift)
+    .innerJoin(mktPrize, eq(mktPrize.id, mktGift.prizeId))
+    .innerJoin(mktActivity, eq(mktActivity.id, mktGift.activityId))
+    .where(where)
+    .$dynamic();
+
+type GiftRow = Awaited<ReturnType<typeof giftsOf>>[number];
+
+async function giftsPresented(db: Db, rows: GiftRow[]): Promise<AdminGift[]> {
   const labels = await memberLabels(db, [...new Set(rows.map((r) => r.memberId))]);
   return rows.map((r) => ({
     ...r,
@@ -376,25 +377,41 @@ async function giftsPresented(
   }));
 }
 
+interface GiftFilter {
+  siteId: number;
+  activityId?: number;
+  status?: number;
+  phone?: string;
+}
+
+/**
+ * Which gifts a console query means: the site's (the operator may read it), of one of its
+ * activities when named (another site's activity is not found), in a status, of the site's
+ * member with a phone.
+ */
+async function giftWhere(ctx: OperatorCtx, query: GiftFilter) {
+  requireSiteAccess(ctx, 'promotions:view', query.siteId);
+  const activity =
+    query.activityId === undefined ? undefined : await lotteryOfSite(ctx.db, query.siteId, query.activityId);
+  const members = query.phone ? await memberIdsByPhone(ctx.db, [query.siteId], query.phone) : undefined;
+  const where = and(
+    eq(mktGift.siteId, query.siteId),
+    activity ? eq(mktGift.activityId, activity.id) : undefined,
+    query.status === undefined ? undefined : eq(mktGift.status, query.status),
+    members ? inArray(mktGift.memberId, members.length > 0 ? members : [-1]) : undefined,
+  );
+  return { where, activity };
+}
+
+/** A site's gifts (spec: status 0 to be claimed, 1 claimed, -1 expired) with filters, a page. */
 export async function listGifts(
   ctx: OperatorCtx,
-  query: { siteId: number; activityId: number; status?: number; pageNum?: number },
+  query: GiftFilter & { pageNum?: number },
 ): Promise<Paged<AdminGift>> {
-  const a = await activityFor(ctx, 'promotions:view', query.siteId, query.activityId);
+  const { where } = await giftWhere(ctx, query);
   const pageNum = query.pageNum ?? 1;
-  const where = and(
-    eq(mktGift.activityId, a.id),
-    query.status === undefined ? undefined : eq(mktGift.status, query.status),
-  );
   const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(giftColumns)
-      .from(mktGift)
-      .innerJoin(mktPrize, eq(mktPrize.id, mktGift.prizeId))
-      .where(where)
-      .orderBy(desc(mktGift.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
+    giftsOf(ctx.db, where).orderBy(desc(mktGift.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
     ctx.db.select({ total: count() }).from(mktGift).where(where),
   ]);
   return { list: await giftsPresented(ctx.db, rows), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
@@ -404,16 +421,13 @@ export async function listGifts(
 const EXPORT_MAX = 10_000;
 
 /**
- * The delivery sheet (xlsx): the activity's physical prizes, claimed ones first with their
- * consignee and address, so the warehouse ships from it.
+ * The delivery sheet (xlsx): the physical prizes the query means (an activity's or the whole
+ * site's), claimed ones first with their consignee and address, so the warehouse ships from it.
+ * Named after the activity's code, or the site.
  */
-export async function exportGifts(ctx: OperatorCtx, query: { siteId: number; activityId: number }) {
-  const a = await activityFor(ctx, 'promotions:view', query.siteId, query.activityId);
-  const rows = await ctx.db
-    .select(giftColumns)
-    .from(mktGift)
-    .innerJoin(mktPrize, eq(mktPrize.id, mktGift.prizeId))
-    .where(and(eq(mktGift.activityId, a.id), eq(mktPrize.kind, PRIZE_KIND.product)))
+export async function exportGifts(ctx: OperatorCtx, query: GiftFilter) {
+  const { where, activity } = await giftWhere(ctx, query);
+  const rows = await giftsOf(ctx.db, and(where, eq(mktPrize.kind, PRIZE_KIND.product)))
     .orderBy(desc(mktGift.status), asc(mktGift.id))
     .limit(EXPORT_MAX);
   const gifts = await giftsPresented(ctx.db, rows);
@@ -433,7 +447,7 @@ export async function exportGifts(ctx: OperatorCtx, query: { siteId: number; act
     ],
     gifts.map((g) => ({
       id: g.id,
-      activity: a.name,
+      activity: g.activityName,
       prize: g.prizeName,
       member: g.member,
       status: g.statusName,
@@ -444,37 +458,7 @@ export async function exportGifts(ctx: OperatorCtx, query: { siteId: number; act
       createdAt: g.createdAt,
     })),
   );
-  return { file, code: a.code };
-}
-
-export async function listWhiteUsers(
-  ctx: OperatorCtx,
-  query: { siteId: number; activityId: number; pageNum?: number },
-): Promise<Paged<AdminWhiteUser>> {
-  const a = await activityFor(ctx, 'promotions:view', query.siteId, query.activityId);
-  const pageNum = query.pageNum ?? 1;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(mktWhiteUser)
-      .where(eq(mktWhiteUser.activityId, a.id))
-      .orderBy(desc(mktWhiteUser.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(mktWhiteUser).where(eq(mktWhiteUser.activityId, a.id)),
-  ]);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      whiteCode: r.whiteCode,
-      phone: r.phone ?? '',
-      memberId: r.memberId,
-      createdAt: consoleTime(r.createdAt),
-    })),
-    total: total?.total ?? 0,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  };
+  return { file, name: activity?.code ?? `site${query.siteId}` };
 }
 
 /** What an activity did: draws, members, prizes awarded, points spent and given, orders, gifts. */
