@@ -26,6 +26,8 @@ const ACTIONS: Record<string, string> = {
   'lottery.prize.create': '添加奖品',
   'lottery.prize.update': '修改奖品',
   'lottery.white.import': '导入受邀用户',
+  'lottery.white.add': '添加受邀用户',
+  'lottery.white.remove': '移除受邀用户',
   'aftersale.approve': '售后审核通过',
   'aftersale.reject': '售后审核不通过',
   'aftersale.receive': '售后确认收货',
