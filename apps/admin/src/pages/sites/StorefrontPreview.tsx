@@ -27,6 +27,13 @@ const shownInMenu = (ad: AdminAdvert) => ad.isEnabled && (ad.type === 1 || ADVER
 
 const box: CSSProperties = { maxWidth: 760, margin: '0 auto', padding: '0 16px' };
 const row: CSSProperties = { ...box, display: 'flex', alignItems: 'center', gap: 12 };
+/** One line, cut with an ellipsis when the preview is narrower than the storefront. */
+const line: CSSProperties = {
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  minWidth: 0,
+};
 
 export function StorefrontPreview({
   site,
@@ -55,7 +62,7 @@ export function StorefrontPreview({
     >
       <div style={{ background: '#f0f0f0', color: '#666', borderBottom: '1px solid #e5e5e5' }}>
         <div style={{ ...row, justifyContent: 'space-between', height: 28 }}>
-          <span>
+          <span style={{ ...line, flex: 1 }}>
             {!site.hideServicePhone && site.hotline && (
               <span data-testid="preview-phone" style={{ marginRight: 12 }}>
                 <PhoneOutlined /> 客服电话：{site.hotline}
@@ -63,7 +70,7 @@ export function StorefrontPreview({
             )}
             您好，欢迎来到{site.siteName}！<span style={{ color: primary }}>请登录</span>
           </span>
-          <span style={{ display: 'flex', gap: 12 }}>
+          <span style={{ display: 'flex', gap: 12, whiteSpace: 'nowrap' }}>
             <span>批量下单</span>
             <span>我的订单</span>
           </span>
@@ -72,9 +79,9 @@ export function StorefrontPreview({
       <div style={{ background: '#fff' }}>
         <div style={{ ...row, height: 64 }}>
           {site.logo && <img src={site.logo} alt="" style={{ height: 36 }} />}
-          <span style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-            <strong style={{ fontSize: 15 }}>{site.siteName}</strong>
-            {site.slogan && <span style={{ color: '#999' }}>{site.slogan}</span>}
+          <span style={{ display: 'flex', flexDirection: 'column', maxWidth: 170, minWidth: 0 }}>
+            <strong style={{ ...line, fontSize: 15 }}>{site.siteName}</strong>
+            {site.slogan && <span style={{ ...line, color: '#999' }}>{site.slogan}</span>}
           </span>
           <span style={{ flex: 1, display: 'flex', marginLeft: 12 }}>
             <span
@@ -92,7 +99,7 @@ export function StorefrontPreview({
             >
               {head.note || '搜索商品'}
             </span>
-            <span style={{ background: primary, color: '#fff', padding: '7px 12px' }}>
+            <span style={{ background: primary, color: '#fff', padding: '7px 12px', whiteSpace: 'nowrap' }}>
               <SearchOutlined /> 搜索
             </span>
           </span>
@@ -106,9 +113,9 @@ export function StorefrontPreview({
           <li style={{ background: 'rgba(0,0,0,.18)', padding: '0 12px', lineHeight: '34px' }}>
             <MenuOutlined /> 全部分类
           </li>
-          <li>首页</li>
+          <li style={{ whiteSpace: 'nowrap' }}>首页</li>
           {menu.filter(shownInMenu).map((ad) => (
-            <li key={ad.id} title={ad.adName}>
+            <li key={ad.id} title={ad.adName} style={{ whiteSpace: 'nowrap' }}>
               {ad.title}
             </li>
           ))}

@@ -79,6 +79,23 @@ const pictureRules: Rule[] = [
   },
 ];
 
+/**
+ * The head and foot templates as the form holds them (fields not yet mounted taken from the
+ * saved ones), in the storefront's shape: what the preview draws and what "unsaved" compares.
+ */
+function templatesOf(values: Partial<TemplateForm> | undefined, saved: SiteTemplates) {
+  const head = { ...saved.head, ...values?.head };
+  const foot = { ...saved.foot, ...values?.foot };
+  return {
+    head: { photo: head.photo ?? '', note: head.note ?? '' },
+    foot: {
+      list: (foot.list ?? []).filter(Boolean).map((item) => ({ src: item.src ?? '', name: item.name ?? '' })),
+      photo: foot.photo ?? '',
+      note: foot.note ?? '',
+    },
+  };
+}
+
 /** A picture field with its thumbnail. */
 function PictureField({ name, label, extra }: { name: (string | number)[]; label: string; extra?: string }) {
   const form = Form.useFormInstance();
@@ -111,10 +128,8 @@ function TemplateEditor({
   const write = useWrite();
   const [saving, setSaving] = useState(false);
   const values = Form.useWatch([], form) as TemplateForm | undefined;
-  const dirty =
-    !!values &&
-    (JSON.stringify(values.head) !== JSON.stringify(data.head) ||
-      JSON.stringify(values.foot) !== JSON.stringify(data.foot));
+  const shown = values && templatesOf(values, data);
+  const dirty = !!shown && JSON.stringify(shown) !== JSON.stringify(templatesOf(data, data));
   const save = async (form: TemplateForm) => {
     setSaving(true);
     await write(
@@ -530,15 +545,7 @@ export function SiteTemplatesPage() {
   const onSaved = (answer: SiteTemplates) => queryClient.setQueryData(key, answer);
   const menu = data.adverts.filter((a) => a.position === 'menu' && a.id !== draft?.id);
   if (draft?.position === 'menu') menu.splice(Math.min(draft.sort, menu.length), 0, draft);
-  const head = values?.head ?? data.head;
-  const foot: FootTemplate = {
-    ...data.foot,
-    ...values?.foot,
-    list: (values?.foot?.list ?? data.foot.list).filter(Boolean).map((item) => ({
-      src: item.src ?? '',
-      name: item.name ?? '',
-    })),
-  };
+  const { head, foot } = templatesOf(values, data);
 
   return (
     <div>
@@ -562,7 +569,7 @@ export function SiteTemplatesPage() {
         {!canManage && <Tag>只读：您没有该站点的管理权限</Tag>}
       </Space>
       <Row gutter={16}>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xl={11}>
           <Card title="首页模板" style={{ marginBottom: 16 }}>
             <TemplateEditor key={siteId} data={data} form={form} canManage={canManage} onSaved={onSaved} />
           </Card>
@@ -570,7 +577,7 @@ export function SiteTemplatesPage() {
             <AdvertTable data={data} canManage={canManage} onDraft={setDraft} onSaved={onSaved} />
           </Card>
         </Col>
-        <Col xs={24} xl={12}>
+        <Col xs={24} xl={13}>
           <Card
             title="商城页头与页脚预览"
             extra={<Typography.Text type="secondary">随输入实时更新，保存后商城前台显示</Typography.Text>}
