@@ -68,10 +68,10 @@ test('an operator edits the footer and the menu adverts of 10110 with a live pre
   await dialog.getByLabel('外部链接').check();
   await dialog.getByLabel('标题（显示在导航上）').fill(AD.title);
   await dialog.getByLabel('广告名称（悬停提示、专题页标题）').fill(AD.adName);
-  await dialog.getByLabel('链接').fill('www.example.com');
+  await dialog.getByRole('textbox', { name: '链接' }).fill('www.example.com');
   await modalOk(page);
   await expect(dialog.getByText(TEMPLATES_MSG.badLink)).toBeVisible();
-  await dialog.getByLabel('链接').fill(AD.url);
+  await dialog.getByRole('textbox', { name: '链接' }).fill(AD.url);
   await expect(menu).toContainText(AD.title);
   await shot(page, '03-advert-typed');
   await modalOk(page);

@@ -448,39 +448,31 @@ function AdvertTable({
             ),
           },
           {
-            title: '标题',
+            title: '广告',
             dataIndex: 'title',
             render: (_, ad) => (
-              <span title={ad.adName}>
-                {ad.image && (
-                  <img
-                    src={ad.image}
-                    alt=""
-                    style={{ height: 20, maxWidth: 48, marginRight: 6, verticalAlign: -5 }}
-                  />
-                )}
-                {ad.title}
-              </span>
+              <Space align="start">
+                {ad.image && <img src={ad.image} alt="" style={{ height: 32, maxWidth: 56 }} />}
+                <span style={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+                  <span>
+                    <Typography.Text strong>{ad.title}</Typography.Text>
+                    <Tag style={{ marginLeft: 8 }} color={ad.type === 2 ? 'blue' : 'green'}>
+                      {ADVERT_TYPE_LABEL[ad.type] ?? ad.type}
+                    </Tag>
+                  </span>
+                  <Typography.Text type="secondary" ellipsis style={{ maxWidth: 300 }}>
+                    {ad.adName} ·{' '}
+                    {ad.type === 2 ? (
+                      <a href={ad.url} target="_blank" rel="noopener noreferrer" title={ad.url}>
+                        {ad.url}
+                      </a>
+                    ) : (
+                      `专题 #${ad.id}`
+                    )}
+                  </Typography.Text>
+                </span>
+              </Space>
             ),
-          },
-          {
-            title: '类型',
-            dataIndex: 'type',
-            width: 90,
-            render: (_, ad) => ADVERT_TYPE_LABEL[ad.type] ?? ad.type,
-          },
-          {
-            title: '链接',
-            dataIndex: 'url',
-            ellipsis: true,
-            render: (_, ad) =>
-              ad.type === 2 ? (
-                <a href={ad.url} target="_blank" rel="noopener noreferrer">
-                  {ad.url}
-                </a>
-              ) : (
-                <Typography.Text type="secondary">专题 #{ad.id}</Typography.Text>
-              ),
           },
           {
             title: '上线',
