@@ -183,10 +183,10 @@ function TemplateEditor({
                                 { max: 20, message: '最多 20 个字' },
                               ]}
                             >
-                              <Input placeholder="名称，如 正品保障" maxLength={20} style={{ width: 150 }} />
+                              <Input placeholder="名称，如 正品保障" maxLength={20} style={{ width: 130 }} />
                             </Form.Item>
                             <Form.Item name={[field.name, 'src']} rules={pictureRules}>
-                              <Input placeholder="图标地址" maxLength={500} style={{ width: 250 }} />
+                              <Input placeholder="图标地址" maxLength={500} style={{ width: 200 }} />
                             </Form.Item>
                             <Button
                               aria-label="上移"
@@ -460,7 +460,7 @@ function AdvertTable({
                       {ADVERT_TYPE_LABEL[ad.type] ?? ad.type}
                     </Tag>
                   </span>
-                  <Typography.Text type="secondary" ellipsis style={{ maxWidth: 300 }}>
+                  <Typography.Text type="secondary" ellipsis style={{ maxWidth: 240 }}>
                     {ad.adName} ·{' '}
                     {ad.type === 2 ? (
                       <a href={ad.url} target="_blank" rel="noopener noreferrer" title={ad.url}>
@@ -477,7 +477,7 @@ function AdvertTable({
           {
             title: '上线',
             dataIndex: 'isEnabled',
-            width: 70,
+            width: 56,
             render: (_, ad) => (
               <Switch
                 size="small"
@@ -490,7 +490,7 @@ function AdvertTable({
           },
           {
             title: '操作',
-            width: 70,
+            width: 64,
             render: (_, ad) =>
               canManage && (
                 <AdvertModal
