@@ -398,7 +398,7 @@ function AdvertTable({
     );
   return (
     <>
-      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
         <Segmented<Position>
           value={position}
           onChange={setPosition}
