@@ -24,6 +24,7 @@ import { PromotionsPage } from './pages/promotions/PromotionsPage';
 import { ProviderPage } from './pages/provider/ProviderPage';
 import { SitesPage } from './pages/Sites';
 import { ServiceMessagesPage } from './pages/service/ServiceMessages';
+import { SiteTemplatesPage } from './pages/sites/Templates';
 
 export const BASENAME = '/admin';
 
@@ -38,6 +39,7 @@ export const router = createBrowserRouter(
         { index: true, element: <Navigate to="/dashboard" replace /> },
         { path: 'dashboard', element: <DashboardPage /> },
         { path: 'sites', element: <SitesPage /> },
+        { path: 'sites/:siteId/templates', element: <SiteTemplatesPage /> },
         { path: 'catalogue', element: <CataloguePage /> },
         { path: 'stock', element: <StockPage /> },
         { path: 'orders', element: <OrdersPage /> },

@@ -64,6 +64,7 @@ import {
 import { reconcileYesterday } from './modules/provider/provider-admin';
 import { serviceConsole } from './modules/service/service.console';
 import { serviceRoutes } from './modules/service/service.routes';
+import { siteConsole } from './modules/site/site.console';
 import { siteRoutes } from './modules/site/site.routes';
 import type { SiteCache } from './modules/site/site.service';
 import { vipConsole } from './modules/vip/vip.console';
@@ -355,6 +356,7 @@ export async function buildApp(deps: AppDeps) {
       merchantConsole(deps.dataDir),
       serviceConsole,
       paymentConsole,
+      siteConsole(deps.sites),
     ],
   });
   if (simulator) {

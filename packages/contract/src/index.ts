@@ -13,6 +13,7 @@ export * from './admin-payment.ts';
 export * from './admin-promotions.ts';
 export * from './admin-provider.ts';
 export * from './admin-service.ts';
+export * from './admin-templates.ts';
 export * from './aftersale.ts';
 export * from './bargain.ts';
 export * from './batch.ts';

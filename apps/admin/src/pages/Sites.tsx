@@ -16,6 +16,7 @@ import { type AdminSite, adminApi, PAY_WAY_NAME, PAY_WAYS, type SiteFields } fro
 import { App, Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { call, pageOf } from '../api';
 import { useSession } from '../session';
 
@@ -259,7 +260,12 @@ export function SitesPage() {
         {
           title: '操作',
           valueType: 'option',
-          render: (_, row) => [<EditSite key="edit" site={row} onSaved={() => action.current?.reload()} />],
+          render: (_, row) => [
+            <EditSite key="edit" site={row} onSaved={() => action.current?.reload()} />,
+            <Link key="templates" to={`/sites/${row.id}/templates`}>
+              模板与广告
+            </Link>,
+          ],
         },
       ]}
     />
