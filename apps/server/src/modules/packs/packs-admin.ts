@@ -19,6 +19,8 @@ import { failure } from '../../lib/errors';
 import { type OperatorCtx, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
+  createAudited,
+  editAudited,
   emptyPage,
   inSites,
   isoOrNull,
@@ -98,22 +100,12 @@ export async function createPackProduct(
   },
 ) {
   const { reason, ...fields } = input;
-  const id = await audited(ctx, async (tx, record) => {
-    const [row] = await tx
-      .insert(packProduct)
-      .values({ ...fields, name: fields.name.trim() })
-      .returning();
-    if (!row) throw new Error('pack product not created');
-    await record({
-      siteId: row.siteId,
-      action: 'promotion.pack.create',
-      entity: 'pack_product',
-      entityId: row.id,
-      after: fields,
-      reason: reason?.trim() ?? '',
-    });
-    return row.id;
-  });
+  const id = await createAudited(
+    ctx,
+    packProduct,
+    { ...fields, name: fields.name.trim() },
+    { action: 'promotion.pack.create', entity: 'pack_product', after: fields, reason: reason?.trim() ?? '' },
+  );
   return productOf(ctx.db, id);
 }
 
@@ -132,21 +124,12 @@ export async function updatePackProduct(
 ) {
   const reason = requireReason(input.reason);
   const { siteId, productId, reason: _, ...change } = input;
-  const before = await rowOnSite(ctx.db, packProduct, siteId, productId);
-  await audited(ctx, async (tx, record) => {
-    await tx.update(packProduct).set(change).where(eq(packProduct.id, before.id));
-    const changed = Object.keys(change) as (keyof typeof change)[];
-    await record({
-      siteId,
-      action: 'promotion.pack.update',
-      entity: 'pack_product',
-      entityId: before.id,
-      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-      after: change,
-      reason,
-    });
+  await editAudited(ctx, packProduct, { siteId, id: productId }, change, {
+    action: 'promotion.pack.update',
+    entity: 'pack_product',
+    reason,
   });
-  return productOf(ctx.db, before.id);
+  return productOf(ctx.db, productId);
 }
 
 // ---- card batches (four eyes) ---------------------------------------------------------------
