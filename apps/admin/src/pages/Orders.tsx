@@ -11,6 +11,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Empty, Space, Spin, Table, Tag, Timeline } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
+import { detailColumn } from '../columns';
 import { dayRangeColumn, time, yuan } from '../format';
 import { useSession } from '../session';
 
@@ -245,15 +246,7 @@ export function OrdersPage() {
             ...dayRangeColumn('createdAt'),
             render: (_, r) => time(r.createdAt),
           },
-          {
-            title: '操作',
-            valueType: 'option',
-            render: (_, r) => [
-              <Button key="detail" type="link" onClick={() => setOpen(r)}>
-                详情
-              </Button>,
-            ],
-          },
+          detailColumn(setOpen),
         ]}
       />
       {open ? (

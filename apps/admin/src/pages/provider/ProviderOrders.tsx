@@ -10,9 +10,10 @@ import {
   type ProviderStatus,
 } from '@sitemall/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, App, Card, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
+import { detailColumn } from '../../columns';
 import { dayRangeColumn, time, yuan } from '../../format';
 import { useSession } from '../../session';
 import { TextAction } from '../TextAction';
@@ -222,15 +223,7 @@ export function ProviderOrders() {
             ...dayRangeColumn('createTime'),
             render: (_, r) => time(r.createTime),
           },
-          {
-            title: '操作',
-            valueType: 'option',
-            render: (_, r) => [
-              <Button key="detail" type="link" onClick={() => setOpen(r)}>
-                详情
-              </Button>,
-            ],
-          },
+          detailColumn(setOpen),
         ]}
       />
       {open ? (
