@@ -13,3 +13,17 @@ export const toFen = (yuanAmount: number) => Math.round(yuanAmount * 100);
 /** Labels by value as a ProTable column's valueEnum (a select in the search form). */
 export const enumOf = (labels: Record<string | number, string>) =>
   Object.fromEntries(Object.entries(labels).map(([k, text]) => [k, { text }]));
+
+/**
+ * A ProTable column searched by a range of days: the search form sends the column's key as
+ * `[from, to]`, each a China day `YYYY-MM-DD`. Spread it into the column, after its title.
+ */
+export const dayRangeColumn = <Key extends string>(dataIndex: Key) => ({
+  dataIndex,
+  valueType: 'dateRange' as const,
+  search: {
+    transform: (v: [string, string]) => ({
+      [dataIndex]: [dayjs(v[0]).format('YYYY-MM-DD'), dayjs(v[1]).format('YYYY-MM-DD')],
+    }),
+  },
+});

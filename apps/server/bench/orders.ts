@@ -10,7 +10,7 @@ import { type Database, openDatabase } from '../src/db/client';
 import { seedDemo } from '../src/db/seed';
 import { encryptSecret } from '../src/modules/identity/crypto';
 import { memberByPhone, seedMember } from '../src/modules/identity/members';
-import { type PickedSpec, pickSpecs } from '../src/modules/order/order.fixtures';
+import { type PickedSpec, pickSpecs, setStock } from '../src/modules/order/order.fixtures';
 import { getBalance, postEntry } from '../src/modules/points/points.service';
 
 const SITE = 719;
@@ -29,12 +29,38 @@ export interface OrderBench {
   buyers: Buyer[];
 }
 
-/**
- * Run in the bench process against the server's database before the server starts: the demo
- * data, 32 members with 1,000,000.00 points each (topped up on every run), and large stock.
- */
-export async function seedOrderBench(options: { databaseUrl?: string; dataDir: string }) {
-  const database: Database = await openDatabase(options);
+/** Points of each bench member (1,000,000.00) and stock of each bench specification. */
+const POINTS = 100_000_000;
+const STOCK = 10_000_000;
+
+export interface OrderSeed {
+  phones: string[];
+  memberIds: number[];
+  specs: PickedSpec[];
+  hot: PickedSpec;
+}
+
+interface BenchDatabase {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** The bench members back to their points, the bench specifications back to their stock. */
+async function refill(db: Database['db'], seed: OrderSeed) {
+  for (const memberId of seed.memberIds) {
+    const balance = await getBalance(db, { siteId: SITE, memberId });
+    if (balance < POINTS)
+      await postEntry(db, { siteId: SITE, memberId, amount: POINTS - balance, type: 'issue', note: 'bench' });
+  }
+  await setStock(
+    db,
+    [seed.hot, ...seed.specs].map((s) => s.specificationId),
+    STOCK,
+  );
+}
+
+async function seed(options: BenchDatabase): Promise<OrderSeed> {
+  const database = await openDatabase(options);
   try {
     await database.migrate();
     const { db } = database;
@@ -46,18 +72,38 @@ export async function seedOrderBench(options: { databaseUrl?: string; dataDir: s
         (await memberByPhone(db, SITE, phone)) ??
         (await seedMember(db, { siteId: SITE, phone, password: PASSWORD }));
       memberIds.push(member.id);
-      const balance = await getBalance(db, { siteId: SITE, memberId: member.id });
-      if (balance < 100_000_000)
-        await postEntry(db, {
-          siteId: SITE,
-          memberId: member.id,
-          amount: 100_000_000 - balance,
-          type: 'issue',
-          note: 'bench',
-        });
     }
-    const specs = await pickSpecs(db, SITE, { count: BENCH_MEMBERS + 1, stock: 10_000_000 });
-    return { phones, memberIds, specs: specs.slice(1), hot: specs[0] as PickedSpec };
+    const specs = await pickSpecs(db, SITE, { count: BENCH_MEMBERS + 1 });
+    const seeded = { phones, memberIds, specs: specs.slice(1), hot: specs[0] as PickedSpec };
+    await refill(db, seeded);
+    return seeded;
+  } finally {
+    await database.close();
+  }
+}
+
+let seeding: Promise<OrderSeed> | undefined;
+
+/**
+ * Run in the bench process against the server's database before the server starts, once per
+ * run (run.ts and every scenario that buys share it): the demo data, 32 members with
+ * 1,000,000.00 points each (topped up on every run), and large stock.
+ */
+export function seedOrderBench(options: BenchDatabase): Promise<OrderSeed> {
+  seeding ??= seed(options);
+  return seeding;
+}
+
+/**
+ * After the order ceilings ran on the server's own database (PostgreSQL; on PGlite they run on
+ * a copy): the points and stock they used are given back before the product is measured.
+ */
+export async function refillOrderBench(options: BenchDatabase): Promise<void> {
+  if (!seeding) throw new Error('order bench not seeded');
+  const seeded = await seeding;
+  const database = await openDatabase(options);
+  try {
+    await refill(database.db, seeded);
   } finally {
     await database.close();
   }
@@ -107,8 +153,6 @@ export async function loginBuyers(base: string, phones: string[]): Promise<Buyer
     }),
   );
 }
-
-export type OrderSeed = Awaited<ReturnType<typeof seedOrderBench>>;
 
 export interface LoopResult {
   count: number;

@@ -18,7 +18,7 @@ import { ADMIN_API_PREFIX } from '@sitemall/contract';
 import autocannon from 'autocannon';
 import { randomPort, startChild, startServer, stopChild } from './children';
 import { orderCeilingLoop } from './order-ceiling';
-import { type LoopResult, seedOrderBench } from './orders';
+import { type LoopResult, refillOrderBench, seedOrderBench } from './orders';
 import { openRaw } from './raw-db';
 import { SCENARIOS as ALL, type Ceiling, type Goal, type Scenario } from './scenarios';
 
@@ -161,6 +161,7 @@ if (orderCeilings.some(([c]) => wanted.has(c))) {
   } finally {
     await raw.close();
   }
+  if (databaseUrl) await refillOrderBench({ databaseUrl, dataDir });
 }
 
 // --- the product ----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   type LoopResult,
   loginBuyers,
   type OrderBench,
+  type OrderSeed,
   seedOrderBench,
   submitAndPayLoop,
 } from './orders';
@@ -153,7 +154,7 @@ const authenticated: Scenario = {
   },
 };
 
-let seeded: Awaited<ReturnType<typeof seedOrderBench>> | undefined;
+let seeded: OrderSeed | undefined;
 let orderBench: OrderBench | undefined;
 /** Submit + pay with points by 32 members: over 32 specifications, or all one hot one. */
 const submitAndPay = (hot: boolean): Scenario => ({

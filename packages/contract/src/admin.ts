@@ -356,6 +356,17 @@ export const ISSUE_STATUS_LABEL: Record<IssueStatus, string> = {
   executed: '已发放',
   rejected: '已驳回',
 };
+/**
+ * A points issue's moves: submitted by an operator (executed at once at or below the site's
+ * threshold), approved by a second one and executed in the same transaction, or rejected.
+ */
+export const ISSUE_TRANSITIONS = [
+  ['draft', 'submitted', 'submit'],
+  ['draft', 'executed', 'submit'],
+  ['submitted', 'approved', 'approve'],
+  ['approved', 'executed', 'execute'],
+  ['submitted', 'rejected', 'reject'],
+] as const satisfies readonly (readonly [IssueStatus, IssueStatus, string])[];
 
 export const IssueBody = Type.Object({
   siteId: SiteIdIn,

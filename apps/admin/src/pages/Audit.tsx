@@ -4,6 +4,7 @@ import { Button, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { pageOf } from '../api';
+import { dayRangeColumn, time } from '../format';
 import { useSession } from '../session';
 
 const ACTIONS: Record<string, string> = {
@@ -93,7 +94,7 @@ function exportCsv(rows: AuditRow[]) {
   ];
   const lines = rows.map((r) =>
     [
-      dayjs(r.at).format('YYYY-MM-DD HH:mm:ss'),
+      time(r.at),
       r.operatorName,
       r.siteId ?? '',
       r.action,
@@ -158,14 +159,8 @@ export function AuditPage() {
       columns={[
         {
           title: '时间',
-          dataIndex: 'at',
-          valueType: 'dateRange',
-          render: (_, r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss'),
-          search: {
-            transform: (v: [string, string]) => ({
-              at: [dayjs(v[0]).format('YYYY-MM-DD'), dayjs(v[1]).format('YYYY-MM-DD')],
-            }),
-          },
+          ...dayRangeColumn('at'),
+          render: (_, r) => time(r.at),
           width: 170,
         },
         { title: '操作人', dataIndex: 'operator', hideInTable: true, fieldProps: { placeholder: '用户名' } },

@@ -9,10 +9,10 @@ import {
 import { type AdminOrder, type AdminOrderDetail, adminApi, ORDER_STATUS_LABEL } from '@sitemall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Empty, Space, Spin, Table, Tag, Timeline } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
-import { time, yuan } from '../format';
+import { detailColumn } from '../columns';
+import { dayRangeColumn, time, yuan } from '../format';
 import { useSession } from '../session';
 
 const STATUS_ENUM = Object.fromEntries(
@@ -243,24 +243,10 @@ export function OrdersPage() {
           { title: '实付', dataIndex: 'payAmount', search: false, render: (_, r) => yuan(r.payAmount) },
           {
             title: '下单时间',
-            dataIndex: 'createdAt',
-            valueType: 'dateRange',
+            ...dayRangeColumn('createdAt'),
             render: (_, r) => time(r.createdAt),
-            search: {
-              transform: (v: [string, string]) => ({
-                createdAt: [dayjs(v[0]).format('YYYY-MM-DD'), dayjs(v[1]).format('YYYY-MM-DD')],
-              }),
-            },
           },
-          {
-            title: '操作',
-            valueType: 'option',
-            render: (_, r) => [
-              <Button key="detail" type="link" onClick={() => setOpen(r)}>
-                详情
-              </Button>,
-            ],
-          },
+          detailColumn(setOpen),
         ]}
       />
       {open ? (

@@ -13,7 +13,7 @@ import { Alert, App, Button, DatePicker, Empty, Space, Statistic, Table, Tabs, T
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, callFile, pageOf } from '../../api';
-import { enumOf, time, yuan } from '../../format';
+import { dayRangeColumn, enumOf, time, yuan } from '../../format';
 import { useSession } from '../../session';
 
 interface Filters {
@@ -26,17 +26,7 @@ interface Filters {
   current?: number;
 }
 
-const dayRange = {
-  title: '日期',
-  dataIndex: 'createdAt',
-  valueType: 'dateRange' as const,
-  hideInTable: true,
-  search: {
-    transform: (v: [string, string]) => ({
-      createdAt: [dayjs(v[0]).format('YYYY-MM-DD'), dayjs(v[1]).format('YYYY-MM-DD')],
-    }),
-  },
-};
+const dayRange = { title: '日期', ...dayRangeColumn('createdAt'), hideInTable: true };
 const searchOf = (p: Filters) => ({
   siteId: p.siteId,
   orderNo: p.orderNo?.trim() || undefined,

@@ -10,11 +10,11 @@ import {
   type ProviderStatus,
 } from '@sitemall/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, App, Card, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { time, yuan } from '../../format';
+import { detailColumn } from '../../columns';
+import { dayRangeColumn, time, yuan } from '../../format';
 import { useSession } from '../../session';
 import { TextAction } from '../TextAction';
 
@@ -220,24 +220,10 @@ export function ProviderOrders() {
           { title: '最近错误', dataIndex: 'lastError', search: false, ellipsis: true },
           {
             title: '下单时间',
-            dataIndex: 'createTime',
-            valueType: 'dateRange',
+            ...dayRangeColumn('createTime'),
             render: (_, r) => time(r.createTime),
-            search: {
-              transform: (v: [string, string]) => ({
-                createTime: [dayjs(v[0]).format('YYYY-MM-DD'), dayjs(v[1]).format('YYYY-MM-DD')],
-              }),
-            },
           },
-          {
-            title: '操作',
-            valueType: 'option',
-            render: (_, r) => [
-              <Button key="detail" type="link" onClick={() => setOpen(r)}>
-                详情
-              </Button>,
-            ],
-          },
+          detailColumn(setOpen),
         ]}
       />
       {open ? (

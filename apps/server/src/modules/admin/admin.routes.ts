@@ -25,7 +25,7 @@ import { findMembers, memberDetail, memberLedger, revokeMemberSessions, setMembe
 import { assignRole, listOperators, listRoles, loginLog } from './operators';
 import { cancelOrder, findOrders, orderOfSite, shipOrder } from './orders';
 import { copySite, editSite, listSites } from './sites';
-import { bindTotp, setOperatorTotp, setupTotp, totpStateOf } from './totp';
+import { bindTotp, setOperatorTotp, setupTotp } from './totp';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -93,11 +93,8 @@ export const adminRoutes: FastifyPluginAsync<{
       if (a.siteIds === null) all = true;
       else for (const id of a.siteIds) anySite.add(id);
     }
-    const [sites, secondFactor] = await Promise.all([
-      siteNamesIn(ctx.db, all ? 'all' : [...anySite]),
-      totpStateOf(ctx.db, ctx.operator.id),
-    ]);
-    return ok({ ...ctx.operator, assignments: ctx.assignments, sites, ...secondFactor });
+    const sites = await siteNamesIn(ctx.db, all ? 'all' : [...anySite]);
+    return ok({ ...ctx.operator, assignments: ctx.assignments, sites, ...ctx.secondFactor });
   });
   serve(app, adminApi.totpSetup, async (req) => ok(await setupTotp(operatorOf(req))));
   serve(app, adminApi.totpBind, async (req) => {

@@ -1,5 +1,5 @@
 import { ADMIN_MSG, type Assignment, grants } from '@sitemall/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
 import type { Db } from '../../db/client';
@@ -45,11 +45,19 @@ export interface Operator {
   name: string;
 }
 
+/** Whether the operator has an authenticator app bound, and whether one is mandatory. */
+export interface SecondFactor {
+  totpBound: boolean;
+  totpRequired: boolean;
+}
+
 /** Who calls the console and from where; every admin service takes it first. */
 export interface OperatorCtx {
   db: Db;
   operator: Operator;
   assignments: Assignment[];
+  /** As the session lookup read it (`me` reports it without reading the operator again). */
+  secondFactor: SecondFactor;
   token: string;
   ip: string;
   requestId: string;
@@ -112,7 +120,7 @@ export async function resolveOperator(
   db: Db,
   token: string | undefined,
   now = Date.now(),
-): Promise<{ operator: Operator; assignments: Assignment[] }> {
+): Promise<Pick<OperatorCtx, 'operator' | 'assignments' | 'secondFactor'>> {
   if (!token || !TOKEN.test(token)) throw unauthorized(ADMIN_MSG.loginFirst);
   const [row] = await db
     .select({
@@ -124,6 +132,8 @@ export async function resolveOperator(
       username: operator.username,
       name: operator.name,
       status: operator.status,
+      totpBound: sql<boolean>`${operator.totpSecret} is not null`,
+      totpRequired: operator.totpRequired,
     })
     .from(operatorSession)
     .innerJoin(operator, eq(operator.id, operatorSession.operatorId))
@@ -143,6 +153,7 @@ export async function resolveOperator(
   return {
     operator: { id: row.id, username: row.username, name: row.name },
     assignments: await assignmentsOf(db, row.id),
+    secondFactor: { totpBound: row.totpBound, totpRequired: row.totpRequired },
   };
 }
 

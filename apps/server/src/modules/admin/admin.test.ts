@@ -344,6 +344,21 @@ describe('members and points', () => {
     const list = await api.call(adminApi.batches, { siteId: 719, status: 'rejected' }, tokens.op719);
     expect(list.body.data.list.map((b) => b.id)).toEqual([batchId]);
   });
+
+  it('never lets the maker reject their own batch either', async () => {
+    const drafted = await api.call(
+      adminApi.issuePoints,
+      { siteId: 1000, account: '13800001000', amount: 200_000, reason: '自审测试' },
+      tokens.admin,
+    );
+    const batchId = drafted.body.data.id;
+    await api.call(adminApi.submitBatch, { batchId }, tokens.admin);
+    const own = await api.call(adminApi.rejectBatch, { batchId, reason: '撤回' }, tokens.admin);
+    expect(own.body).toMatchObject({ code: 403, msg: ADMIN_MSG.ownBatch });
+    const list = await api.call(adminApi.batches, { siteId: 1000, status: 'submitted' }, tokens.admin);
+    expect(list.body.data.list.map((b) => b.id)).toContain(batchId);
+    expect((await auditRows('points.issue.reject')).some((r) => r.entityId === String(batchId))).toBe(false);
+  });
 });
 
 describe('audit log and operators', () => {

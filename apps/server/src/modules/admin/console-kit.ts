@@ -1,12 +1,13 @@
 import { ADMIN_MSG, PAGE_SIZE } from '@sitemall/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { chinaDay } from '../../lib/china-time';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { memberById, memberByPhone } from '../identity/members';
 import { type OperatorCtx, type SiteScope, sitesToRead } from './admin.service';
+import { audited } from './audit';
 
 /** Pieces every family's console services share (lists within a scope, members by what operators type). */
 
@@ -76,6 +77,58 @@ export async function rowOnSite<T extends SiteTable>(
     .where(and(eq(table.siteId, siteId), eq(table.id, id)));
   if (!row) throw failure(ADMIN_MSG.notFound);
   return row as T['$inferSelect'];
+}
+
+/** What a console write says in its audit row besides the row itself. */
+interface AuditOf {
+  action: string;
+  entity: string;
+  reason: string;
+}
+
+/** A new row of a site's `table`, audited (`after`) in the same transaction; its id. */
+export function createAudited<T extends SiteTable>(
+  ctx: OperatorCtx,
+  table: T,
+  values: T['$inferInsert'],
+  audit: AuditOf & { after: unknown },
+): Promise<number> {
+  return audited(ctx, async (tx, record) => {
+    const [row] = (await tx
+      .insert(table as PgTable)
+      .values(values as PgInsertValue<PgTable>)
+      .returning()) as { id: number; siteId: number }[];
+    if (!row) throw new Error(`${audit.entity} not created`);
+    await record({ ...audit, siteId: row.siteId, entityId: row.id });
+    return row.id;
+  });
+}
+
+/**
+ * Sets `change` on the row `id` of the site's `table` (another site's row or none answers
+ * ADMIN_MSG.notFound), audited with the changed fields before and after in one transaction.
+ */
+export async function editAudited<T extends SiteTable>(
+  ctx: OperatorCtx,
+  table: T,
+  target: { siteId: number; id: number },
+  change: Partial<T['$inferInsert']>,
+  audit: AuditOf,
+): Promise<void> {
+  const before: Record<string, unknown> = await rowOnSite(ctx.db, table, target.siteId, target.id);
+  await audited(ctx, async (tx, record) => {
+    await tx
+      .update(table as PgTable)
+      .set(change as PgUpdateSetSource<PgTable>)
+      .where(eq(table.id, target.id));
+    await record({
+      ...audit,
+      siteId: target.siteId,
+      entityId: target.id,
+      before: Object.fromEntries(Object.keys(change).map((k) => [k, before[k]])),
+      after: change,
+    });
+  });
 }
 
 const PHONE = /^1\d{10}$/;

@@ -1,20 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN_MSG, type IssueBatch, type IssueRow, type IssueStatus, PAGE_SIZE } from '@sitemall/contract';
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  ADMIN_MSG,
+  ISSUE_TRANSITIONS,
+  type IssueBatch,
+  type IssueRow,
+  type IssueStatus,
+  PAGE_SIZE,
+} from '@sitemall/contract';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { issueLines, issuePoints, readIssueRow } from '../points/issue';
-import { forbidden, type OperatorCtx, requireSiteAccess, sitesToRead } from './admin.service';
+import { type OperatorCtx, requireSiteAccess, sitesToRead } from './admin.service';
 import { pointsIssueBatch, sitePolicy } from './admin.tables';
 import { audited, requireReason } from './audit';
+import { fourEyes } from './four-eyes';
 import { operatorNames } from './operators';
 
 /**
  * Points issues from the console, maker-checker (issue 12): a batch (one member or a CSV file)
  * is drafted, submitted, and above the site's threshold approved by a second operator with the
- * finance permission before it executes. Every step is a guarded UPDATE on the status, so two
- * approvals racing execute the batch once; each row also carries its ledger request key.
+ * finance permission before it executes. The moves are ISSUE_TRANSITIONS through the shared
+ * four-eyes steps (`four-eyes.ts`): guarded UPDATEs on the status, so two approvals racing
+ * execute the batch once; each row also carries its ledger request key.
  */
 
 /** Sites without a policy row: issues above 1,000.00 need a second approver. */
@@ -136,33 +145,20 @@ export function draftCsv(
   return draft(ctx, { ...input, rows, refused });
 }
 
-async function batchFor(ctx: OperatorCtx, batchId: number, permission: string): Promise<BatchRow> {
-  const [row] = await ctx.db.select().from(pointsIssueBatch).where(eq(pointsIssueBatch.id, batchId));
-  if (!row) throw failure(ADMIN_MSG.notFound);
-  requireSiteAccess(ctx, permission, row.siteId);
-  return row;
-}
-
-/** Moves a batch from one status to the next only if it still has the first; else nothing. */
-async function move(
-  tx: Db,
-  id: number,
-  from: IssueStatus,
-  set: Partial<BatchRow>,
-  extra?: ReturnType<typeof ne>,
-) {
-  const [row] = await tx
-    .update(pointsIssueBatch)
-    .set(set)
-    .where(and(eq(pointsIssueBatch.id, id), eq(pointsIssueBatch.status, from), extra))
-    .returning();
-  if (!row) throw failure(ADMIN_MSG.batchState);
-  return row;
-}
+const batches = fourEyes(pointsIssueBatch, {
+  entity: 'points_issue_batch',
+  transitions: ISSUE_TRANSITIONS,
+  msg: { own: ADMIN_MSG.ownBatch, state: ADMIN_MSG.batchState },
+});
 
 /** Issues every row through the ledger (each in its savepoint), then marks the batch executed. */
 async function execute(tx: Db, batch: BatchRow, from: IssueStatus): Promise<BatchRow> {
-  const claimed = await move(tx, batch.id, from, { status: 'executed', executedAt: new Date() });
+  const claimed = await batches.move(tx, {
+    id: batch.id,
+    from,
+    to: 'executed',
+    set: { executedAt: new Date() },
+  });
   const done: IssueRow[] = [];
   for (const row of claimed.rows) {
     try {
@@ -198,71 +194,46 @@ const summary = (row: BatchRow) => ({
 
 /** The maker submits: at or below the threshold it executes at once, above it waits for approval. */
 export async function submitBatch(ctx: OperatorCtx, batchId: number): Promise<IssueBatch> {
-  const batch = await batchFor(ctx, batchId, 'points:manage');
-  const row = await audited(ctx, async (tx, record) => {
-    const next = batch.needsApproval
-      ? await move(tx, batch.id, 'draft', { status: 'submitted' })
-      : await execute(tx, batch, 'draft');
-    await record({
-      siteId: batch.siteId,
-      action: batch.needsApproval ? 'points.issue.submit' : 'points.issue.execute',
-      entity: 'points_issue_batch',
-      entityId: batch.id,
-      before: { status: batch.status },
-      after: summary(next),
-      reason: batch.reason,
-    });
-    return next;
-  });
+  const batch = await batches.load(ctx, batchId, 'points:manage');
+  const action = batch.needsApproval ? 'points.issue.submit' : 'points.issue.execute';
+  const row = await batches.step(ctx, batch, { action, after: summary }, (tx) =>
+    batch.needsApproval
+      ? batches.move(tx, { id: batch.id, from: 'draft', to: 'submitted' })
+      : execute(tx, batch, 'draft'),
+  );
   return presentOne(ctx.db, row);
 }
 
 /** A second operator approves; the batch executes in the same transaction, exactly once. */
 export async function approveBatch(ctx: OperatorCtx, batchId: number): Promise<IssueBatch> {
-  const batch = await batchFor(ctx, batchId, 'finance:manage');
-  if (batch.makerId === ctx.operator.id) throw forbidden(ADMIN_MSG.ownBatch);
-  const row = await audited(ctx, async (tx, record) => {
-    const approved = await move(
-      tx,
-      batch.id,
-      'submitted',
-      { status: 'approved', approverId: ctx.operator.id },
-      ne(pointsIssueBatch.makerId, ctx.operator.id),
-    );
-    const executed = await execute(tx, approved, 'approved');
-    await record({
-      siteId: batch.siteId,
-      action: 'points.issue.approve',
-      entity: 'points_issue_batch',
-      entityId: batch.id,
-      before: { status: batch.status },
-      after: summary(executed),
-      reason: batch.reason,
-    });
-    return executed;
-  });
+  const batch = await batches.load(ctx, batchId, 'finance:manage');
+  const row = await batches.step(
+    ctx,
+    batch,
+    { action: 'points.issue.approve', checker: true, after: summary },
+    async (tx) => {
+      const approved = await batches.move(tx, {
+        id: batch.id,
+        from: 'submitted',
+        to: 'approved',
+        checker: ctx.operator.id,
+      });
+      return execute(tx, approved, 'approved');
+    },
+  );
   return presentOne(ctx.db, row);
 }
 
+/** A second operator rejects, with a reason; nothing is issued. */
 export async function rejectBatch(ctx: OperatorCtx, batchId: number, reason: string): Promise<IssueBatch> {
-  const batch = await batchFor(ctx, batchId, 'finance:manage');
+  const batch = await batches.load(ctx, batchId, 'finance:manage');
   const why = requireReason(reason);
-  const row = await audited(ctx, async (tx, record) => {
-    const rejected = await move(tx, batch.id, 'submitted', {
-      status: 'rejected',
-      approverId: ctx.operator.id,
-    });
-    await record({
-      siteId: batch.siteId,
-      action: 'points.issue.reject',
-      entity: 'points_issue_batch',
-      entityId: batch.id,
-      before: { status: batch.status },
-      after: { status: rejected.status },
-      reason: why,
-    });
-    return rejected;
-  });
+  const row = await batches.step(
+    ctx,
+    batch,
+    { action: 'points.issue.reject', reason: why, checker: true, after: (r) => ({ status: r.status }) },
+    (tx) => batches.move(tx, { id: batch.id, from: 'submitted', to: 'rejected', checker: ctx.operator.id }),
+  );
   return presentOne(ctx.db, row);
 }
 

@@ -4,6 +4,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { adminClient, PASSWORDS } from './admin.fixtures';
+import { resolveOperator } from './admin.service';
 import { auditLog, operator } from './admin.tables';
 
 let t: TestApp;
@@ -98,9 +99,23 @@ describe('a platform admin makes TOTP mandatory and resets it', () => {
       tokens.cs10110,
     );
     expect(bound.body.code).toBe(200);
+    // The session lookup carries the second factor; `me` reports it from there.
+    expect((await resolveOperator(t.db, tokens.cs10110)).secondFactor).toEqual({
+      totpBound: true,
+      totpRequired: true,
+    });
+    expect((await api.call(adminApi.me, {}, tokens.cs10110)).body.data).toMatchObject({
+      username: 'cs10110',
+      totpBound: true,
+      totpRequired: true,
+    });
 
     const reset = await set({ reset: true, reason: '手机遗失' });
     expect(reset.body.data).toMatchObject({ totpBound: false, totpRequired: true });
+    expect((await api.call(adminApi.me, {}, tokens.cs10110)).body.data).toMatchObject({
+      totpBound: false,
+      totpRequired: true,
+    });
     const [resetRow] = await auditRows('operator.totp.reset');
     expect(resetRow).toMatchObject({
       before: { totpBound: true },

@@ -1,7 +1,6 @@
 import { ADMIN_MSG, type AdminOperator, type TotpBindBody, type TotpSetup } from '@sitemall/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { generateSecret, generateURI } from 'otplib';
-import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { verifyPassword } from '../identity/passwords';
 import { type OperatorCtx, totpCodeMatches } from './admin.service';
@@ -17,14 +16,6 @@ import { presentOperator, requirePlatform } from './operators';
  */
 
 const ISSUER = 'Sitemall 运营后台';
-
-export async function totpStateOf(db: Db, operatorId: number) {
-  const [row] = await db
-    .select({ secret: operator.totpSecret, required: operator.totpRequired })
-    .from(operator)
-    .where(eq(operator.id, operatorId));
-  return { totpBound: !!row?.secret, totpRequired: row?.required ?? false };
-}
 
 export async function setupTotp(ctx: OperatorCtx): Promise<TotpSetup> {
   const secret = generateSecret();

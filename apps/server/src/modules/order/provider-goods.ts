@@ -1,5 +1,5 @@
 import { fenToYuan, ORDER_STATUS, type ProviderGoods } from '@sitemall/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/inventory';
@@ -150,21 +150,6 @@ export async function createProviderOrder(
     note: '提交订单',
   });
   return { orderId: order.id, orderNo, childOrderNo, payAmount: amount, expireAt: input.expireAt };
-}
-
-/** The order a member's request key made before, if any (a retried lockSeats or top-up). */
-export async function orderOfRequestKey(ctx: MemberCtx, requestKey: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(mallOrder)
-    .where(
-      and(
-        eq(mallOrder.siteId, ctx.site.row.id),
-        eq(mallOrder.memberId, ctx.member.id),
-        eq(mallOrder.requestKey, requestKey),
-      ),
-    );
-  return row;
 }
 
 /** Statuses of orders by id (the provider sweeper: which held seats belong to ended orders). */

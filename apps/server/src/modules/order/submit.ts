@@ -172,9 +172,12 @@ export function newOrderNo(now = new Date()): string {
   return `SO${chinaTime(now, 'YYYYMMDDHHmmss')}${pad(randomInt(0, 100_000_000), 8)}`;
 }
 
-/** The order a request key already made, answered as its submission was. */
-export async function answerOf(ctx: MemberCtx, requestKey: string): Promise<SubmitOrderResult | undefined> {
-  const [order] = await ctx.db
+/**
+ * The order a member's request key made before, if any (a retried submission, batch group,
+ * lockSeats or top-up).
+ */
+export async function orderOfRequestKey(ctx: MemberCtx, requestKey: string) {
+  const [row] = await ctx.db
     .select()
     .from(mallOrder)
     .where(
@@ -184,6 +187,12 @@ export async function answerOf(ctx: MemberCtx, requestKey: string): Promise<Subm
         eq(mallOrder.requestKey, requestKey),
       ),
     );
+  return row;
+}
+
+/** The order a request key already made, answered as its submission was. */
+export async function answerOf(ctx: MemberCtx, requestKey: string): Promise<SubmitOrderResult | undefined> {
+  const order = await orderOfRequestKey(ctx, requestKey);
   if (!order) return undefined;
   const children = await ctx.db
     .select({ childOrderNo: childOrder.childOrderNo })

@@ -16,9 +16,11 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { openText, sealText } from '../../lib/aes';
 import { failure } from '../../lib/errors';
-import { forbidden, type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
+import { type OperatorCtx, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
+  createAudited,
+  editAudited,
   emptyPage,
   inSites,
   isoOrNull,
@@ -28,6 +30,7 @@ import {
   pageOf,
   rowOnSite,
 } from '../admin/console-kit';
+import { fourEyes } from '../admin/four-eyes';
 import { operatorNames } from '../admin/operators';
 import { memberIdsByPhone, memberLabels } from '../identity/member-admin';
 import { siteNamesIn } from '../site/site-admin';
@@ -97,22 +100,12 @@ export async function createPackProduct(
   },
 ) {
   const { reason, ...fields } = input;
-  const id = await audited(ctx, async (tx, record) => {
-    const [row] = await tx
-      .insert(packProduct)
-      .values({ ...fields, name: fields.name.trim() })
-      .returning();
-    if (!row) throw new Error('pack product not created');
-    await record({
-      siteId: row.siteId,
-      action: 'promotion.pack.create',
-      entity: 'pack_product',
-      entityId: row.id,
-      after: fields,
-      reason: reason?.trim() ?? '',
-    });
-    return row.id;
-  });
+  const id = await createAudited(
+    ctx,
+    packProduct,
+    { ...fields, name: fields.name.trim() },
+    { action: 'promotion.pack.create', entity: 'pack_product', after: fields, reason: reason?.trim() ?? '' },
+  );
   return productOf(ctx.db, id);
 }
 
@@ -131,21 +124,12 @@ export async function updatePackProduct(
 ) {
   const reason = requireReason(input.reason);
   const { siteId, productId, reason: _, ...change } = input;
-  const before = await rowOnSite(ctx.db, packProduct, siteId, productId);
-  await audited(ctx, async (tx, record) => {
-    await tx.update(packProduct).set(change).where(eq(packProduct.id, before.id));
-    const changed = Object.keys(change) as (keyof typeof change)[];
-    await record({
-      siteId,
-      action: 'promotion.pack.update',
-      entity: 'pack_product',
-      entityId: before.id,
-      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-      after: change,
-      reason,
-    });
+  await editAudited(ctx, packProduct, { siteId, id: productId }, change, {
+    action: 'promotion.pack.update',
+    entity: 'pack_product',
+    reason,
   });
-  return productOf(ctx.db, before.id);
+  return productOf(ctx.db, productId);
 }
 
 // ---- card batches (four eyes) ---------------------------------------------------------------
@@ -233,41 +217,37 @@ export async function createCardBatch(
   return presentOne(ctx.db, row);
 }
 
-async function issueFor(ctx: OperatorCtx, batchId: number, permission: string): Promise<IssueRow> {
-  const [row] = await ctx.db.select().from(cardIssue).where(eq(cardIssue.id, batchId));
-  if (!row) throw failure(ADMIN_MSG.notFound);
-  requireSiteAccess(ctx, permission, row.siteId);
-  return row;
-}
-
 /**
- * The one writer of a card batch's status: a move of CARD_BATCH_TRANSITIONS, only from the
- * status it still has (a parallel second decision finds nothing to move), never by its maker.
+ * Card batches' four eyes (`admin/four-eyes.ts`): the one writer of their status, a move of
+ * CARD_BATCH_TRANSITIONS only from the status the batch still has (a parallel second decision
+ * finds nothing to move), never by its maker.
  */
-async function decide(tx: Db, ctx: OperatorCtx, batch: IssueRow, to: CardBatchStatus): Promise<IssueRow> {
-  if (!CARD_BATCH_TRANSITIONS.some(([from, next]) => from === batch.status && next === to))
-    throw failure(PROMO_MSG.cardBatchState);
-  const [row] = await tx
-    .update(cardIssue)
-    .set({ status: to, approverId: ctx.operator.id, decidedAt: new Date() })
-    .where(
-      and(
-        eq(cardIssue.id, batch.id),
-        eq(cardIssue.status, batch.status),
-        sql`${cardIssue.makerId} <> ${ctx.operator.id}`,
-      ),
-    )
-    .returning();
-  if (!row) throw failure(PROMO_MSG.cardBatchState);
-  return row;
-}
+const batches = fourEyes(cardIssue, {
+  entity: 'card_issue',
+  transitions: CARD_BATCH_TRANSITIONS,
+  msg: { own: PROMO_MSG.ownCardBatch, state: PROMO_MSG.cardBatchState },
+});
+
+/** A checker's decision on a submitted batch, stamped with when it was taken. */
+const decide = (tx: Db, ctx: OperatorCtx, batch: IssueRow, to: CardBatchStatus) =>
+  batches.move(tx, {
+    id: batch.id,
+    from: batch.status as CardBatchStatus,
+    to,
+    checker: ctx.operator.id,
+    set: { decidedAt: new Date() },
+  });
 
 /** A second operator approves: the cards are generated in the same transaction, sealed for export. */
 export async function approveCardBatch(ctx: OperatorCtx, masterKey: Buffer, batchId: number) {
-  const batch = await issueFor(ctx, batchId, 'finance:manage');
-  if (batch.makerId === ctx.operator.id) throw forbidden(PROMO_MSG.ownCardBatch);
+  const batch = await batches.load(ctx, batchId, 'finance:manage');
   const names = await operatorNames(ctx.db, [batch.makerId], 'username');
-  const row = await audited(ctx, async (tx, record) => {
+  const approve = {
+    action: 'promotion.cards.approve',
+    checker: true,
+    after: (r: IssueRow) => ({ status: r.status, packBatchId: r.packBatchId, cards: r.quantity }),
+  };
+  const row = await batches.step(ctx, batch, approve, async (tx) => {
     await decide(tx, ctx, batch, 'approved');
     const issued = await issueCards(tx, masterKey, {
       siteId: batch.siteId,
@@ -282,15 +262,6 @@ export async function approveCardBatch(ctx: OperatorCtx, masterKey: Buffer, batc
       .set({ packBatchId: issued.batchId, sealedCodes: sealText(exportKey(masterKey), file) })
       .where(eq(cardIssue.id, batch.id))
       .returning();
-    await record({
-      siteId: batch.siteId,
-      action: 'promotion.cards.approve',
-      entity: 'card_issue',
-      entityId: batch.id,
-      before: { status: batch.status },
-      after: { status: 'approved', packBatchId: issued.batchId, cards: issued.cards.length },
-      reason: batch.reason,
-    });
     return done as IssueRow;
   });
   return presentOne(ctx.db, row);
@@ -298,21 +269,14 @@ export async function approveCardBatch(ctx: OperatorCtx, masterKey: Buffer, batc
 
 export async function rejectCardBatch(ctx: OperatorCtx, batchId: number, reason: string) {
   const why = requireReason(reason);
-  const batch = await issueFor(ctx, batchId, 'finance:manage');
-  if (batch.makerId === ctx.operator.id) throw forbidden(PROMO_MSG.ownCardBatch);
-  const row = await audited(ctx, async (tx, record) => {
-    const rejected = await decide(tx, ctx, batch, 'rejected');
-    await record({
-      siteId: batch.siteId,
-      action: 'promotion.cards.reject',
-      entity: 'card_issue',
-      entityId: batch.id,
-      before: { status: batch.status },
-      after: { status: 'rejected' },
-      reason: why,
-    });
-    return rejected;
-  });
+  const batch = await batches.load(ctx, batchId, 'finance:manage');
+  const reject = {
+    action: 'promotion.cards.reject',
+    reason: why,
+    checker: true,
+    after: (r: IssueRow) => ({ status: r.status }),
+  };
+  const row = await batches.step(ctx, batch, reject, (tx) => decide(tx, ctx, batch, 'rejected'));
   return presentOne(ctx.db, row);
 }
 
@@ -325,7 +289,7 @@ export async function exportCardBatch(
   masterKey: Buffer,
   batchId: number,
 ): Promise<{ fileName: string; text: string }> {
-  const batch = await issueFor(ctx, batchId, 'promotions:manage');
+  const batch = await batches.load(ctx, batchId, 'promotions:manage');
   if (batch.status !== 'approved') throw failure(PROMO_MSG.notExportable);
   const sealed = await audited(ctx, async (tx, record) => {
     const [taken] = await tx

@@ -6,13 +6,14 @@ import { failure } from '../../lib/errors';
 import { type OperatorCtx, requireSiteAccess } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
+  createAudited,
   dayEnd,
+  editAudited,
   isoOrNull,
   listInScope,
   memberOfAccount,
   type PageOf,
   pageOf,
-  rowOnSite,
 } from '../admin/console-kit';
 import { setMemberLevel } from './vip.service';
 import { memberVip, memberVipLog, vipLevel } from './vip.tables';
@@ -73,22 +74,12 @@ export async function createLevel(
 ) {
   const { reason, ...fields } = input;
   const id = await rankUnique(() =>
-    audited(ctx, async (tx, record) => {
-      const [row] = await tx
-        .insert(vipLevel)
-        .values({ ...fields, name: fields.name.trim() })
-        .returning();
-      if (!row) throw new Error('level not created');
-      await record({
-        siteId: row.siteId,
-        action: 'promotion.vip.create',
-        entity: 'vip_level',
-        entityId: row.id,
-        after: fields,
-        reason: reason?.trim() ?? '',
-      });
-      return row.id;
-    }),
+    createAudited(
+      ctx,
+      vipLevel,
+      { ...fields, name: fields.name.trim() },
+      { action: 'promotion.vip.create', entity: 'vip_level', after: fields, reason: reason?.trim() ?? '' },
+    ),
   );
   return levelOf(ctx.db, id);
 }
@@ -108,21 +99,12 @@ export async function updateLevel(
 ) {
   const reason = requireReason(input.reason);
   const { siteId, levelId, reason: _, ...change } = input;
-  const before = await rowOnSite(ctx.db, vipLevel, siteId, levelId);
-  await audited(ctx, async (tx, record) => {
-    await tx.update(vipLevel).set(change).where(eq(vipLevel.id, before.id));
-    const changed = Object.keys(change) as (keyof typeof change)[];
-    await record({
-      siteId,
-      action: 'promotion.vip.update',
-      entity: 'vip_level',
-      entityId: before.id,
-      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-      after: change,
-      reason,
-    });
+  await editAudited(ctx, vipLevel, { siteId, id: levelId }, change, {
+    action: 'promotion.vip.update',
+    entity: 'vip_level',
+    reason,
   });
-  return levelOf(ctx.db, before.id);
+  return levelOf(ctx.db, levelId);
 }
 
 async function memberOn(db: Db, siteId: number, account: string) {

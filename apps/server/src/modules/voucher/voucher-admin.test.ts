@@ -275,6 +275,12 @@ describe('budgets', () => {
     );
     expect(created.body.data).toMatchObject({ name: '春节预算', limitAmount: 50_000, used: 0, templates: 0 });
     const budgetId = created.body.data.id;
+    const [made] = (await audits('promotion.budget.create')).filter((a) => a.entityId === String(budgetId));
+    expect(made).toMatchObject({
+      siteId: 719,
+      after: { name: '春节预算', limitAmount: 50_000 },
+      reason: '春节活动',
+    });
     const tpl = await api.call(promo.createTemplate, { ...NEW_TEMPLATE, budgetId }, tokens.op719);
     const member = await buyer(t, 719);
     await client(t).post(voucherApi.claim.path, { siteId: 719, templateId: tpl.body.data.id }, member.token);

@@ -18,6 +18,7 @@ import { AppError, failure } from '../../lib/errors';
 import { type OperatorCtx, requireSiteAccess } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
+  createAudited,
   dayEnd,
   dayStart,
   isoOrNull,
@@ -403,22 +404,13 @@ export async function createBudget(
   input: { siteId: number; name: string; limitAmount: number; reason: string },
 ) {
   const reason = requireReason(input.reason);
-  const id = await audited(ctx, async (tx, record) => {
-    const [row] = await tx
-      .insert(promotionBudget)
-      .values({ siteId: input.siteId, name: input.name.trim(), limitAmount: input.limitAmount })
-      .returning();
-    if (!row) throw new Error('budget not created');
-    await record({
-      siteId: row.siteId,
-      action: 'promotion.budget.create',
-      entity: 'promotion_budget',
-      entityId: row.id,
-      after: { name: row.name, limitAmount: row.limitAmount },
-      reason,
-    });
-    return row.id;
-  });
+  const fields = { name: input.name.trim(), limitAmount: input.limitAmount };
+  const id = await createAudited(
+    ctx,
+    promotionBudget,
+    { siteId: input.siteId, ...fields },
+    { action: 'promotion.budget.create', entity: 'promotion_budget', after: fields, reason },
+  );
   return budgetOf(ctx.db, id);
 }
 
