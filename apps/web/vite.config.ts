@@ -18,6 +18,9 @@ const VENDOR_CHUNKS: [chunk: string, modules: RegExp][] = [
     /\/node_modules\/(antd\/es\/(config-provider|theme|_util|style|locale)|@ant-design\/(cssinjs|cssinjs-utils|fast-color|colors)|rc-util|rc-motion|@babel\/runtime)\//,
   ],
 ];
+/** The storefront's own modules, the entry excepted. */
+const STOREFRONT_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/](?!main\.tsx$).*\.tsx?$/;
+
 const vendorChunk = (id: string) => VENDOR_CHUNKS.find(([, packages]) => packages.test(id))?.[0];
 
 /**
@@ -52,7 +55,16 @@ export default defineConfig(({ mode }) => ({
     chunkSizeWarningLimit: 1500,
     // React and antd change with upgrades only: in chunks of their own they stay cached in the
     // browser across deployments of the storefront's code (the JS budget: build/js-budget.mjs).
-    rollupOptions: { output: { manualChunks: vendorChunk }, treeshake: { manualPureFunctions: ['Type'] } },
+    rollupOptions: {
+      output: { manualChunks: vendorChunk },
+      treeshake: {
+        // Schemas the storefront never reaches drop out (their TypeBox calls build nothing here).
+        manualPureFunctions: ['Type'],
+        // The storefront's own modules do nothing on import but main.tsx (their CSS imports aside):
+        // what a page takes from a feature's index brings no more of the feature than that.
+        moduleSideEffects: (id) => !STOREFRONT_MODULE.test(id),
+      },
+    },
   },
   server: {
     proxy: {
