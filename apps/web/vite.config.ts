@@ -18,8 +18,11 @@ const VENDOR_CHUNKS: [chunk: string, modules: RegExp][] = [
     /\/node_modules\/(antd\/es\/(config-provider|theme|_util|style|locale)|@ant-design\/(cssinjs|cssinjs-utils|fast-color|colors)|rc-util|rc-motion|@babel\/runtime)\//,
   ],
 ];
-/** The storefront's own modules, the entry excepted. */
-const STOREFRONT_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/](?!main\.tsx$).*\.tsx?$/;
+/**
+ * The storefront's own modules that do nothing when imported: all but the entry and the features'
+ * index files (a feature's index may import its stylesheet, as the catalogue's does).
+ */
+const SIDE_EFFECT_FREE = /[\\/]apps[\\/]web[\\/]src[\\/](?!main\.tsx$)(?!.*[\\/]index\.ts$).*\.tsx?$/;
 
 const vendorChunk = (id: string) => VENDOR_CHUNKS.find(([, packages]) => packages.test(id))?.[0];
 
@@ -60,9 +63,8 @@ export default defineConfig(({ mode }) => ({
       treeshake: {
         // Schemas the storefront never reaches drop out (their TypeBox calls build nothing here).
         manualPureFunctions: ['Type'],
-        // The storefront's own modules do nothing on import but main.tsx (their CSS imports aside):
-        // what a page takes from a feature's index brings no more of the feature than that.
-        moduleSideEffects: (id) => !STOREFRONT_MODULE.test(id),
+        // What a page takes from a feature's index brings no more of the feature than that.
+        moduleSideEffects: (id) => !SIDE_EFFECT_FREE.test(id),
       },
     },
   },
