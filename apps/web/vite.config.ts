@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { versionPlugin } from './build/versionPlugin.ts';
@@ -16,20 +18,55 @@ const VENDOR_CHUNKS: [chunk: string, modules: RegExp][] = [
     /\/node_modules\/(antd\/es\/(config-provider|theme|_util|style|locale)|@ant-design\/(cssinjs|cssinjs-utils|fast-color|colors)|rc-util|rc-motion|@babel\/runtime)\//,
   ],
 ];
+/**
+ * The storefront's own modules that do nothing when imported: all but the entry and the features'
+ * index files (a feature's index may import its stylesheet, as the catalogue's does).
+ */
+const SIDE_EFFECT_FREE = /[\\/]apps[\\/]web[\\/]src[\\/](?!main\.tsx$)(?!.*[\\/]index\.ts$).*\.tsx?$/;
+
 const vendorChunk = (id: string) => VENDOR_CHUNKS.find(([, packages]) => packages.test(id))?.[0];
+
+/**
+ * React Router 7's package exports point at its development build in every mode (dev warnings
+ * on, 221 KB raw; remix-run/react-router#14102): a production build takes its production build.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 const apiTarget = process.env.SITEMALL_API ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   base: '/shoppingmall/',
   plugins: [react(), versionPlugin()],
+  resolve:
+    mode === 'production'
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            {
+              find: /^@sinclair\/typebox$/,
+              replacement: path.join(import.meta.dirname, 'build/typebox-stub.ts'),
+            },
+          ],
+        }
+      : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     // React and antd change with upgrades only: in chunks of their own they stay cached in the
     // browser across deployments of the storefront's code (the JS budget: build/js-budget.mjs).
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    rollupOptions: {
+      output: { manualChunks: vendorChunk },
+      treeshake: {
+        // Schemas the storefront never reaches drop out (their TypeBox calls build nothing here).
+        manualPureFunctions: ['Type'],
+        // What a page takes from a feature's index brings no more of the feature than that.
+        moduleSideEffects: (id) => !SIDE_EFFECT_FREE.test(id),
+      },
+    },
   },
   server: {
     proxy: {
@@ -50,4 +87,4 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
   },
-});
+}));

@@ -1,5 +1,4 @@
 import { CODE, type EnvelopeOf, LOGIN_CODES, QUIET_CODES } from '@sitemall/contract';
-import { message } from 'antd';
 import { isLoginPath, loginRouteFor, returnPathFor } from '../site/routing.ts';
 import {
   getLoginWay,
@@ -55,8 +54,9 @@ const defaultHooks = (): RequestHooks => ({
     return `${path}${search}`;
   },
   address: () => window.location.href,
+  // Until the app's themed toasts take over (layout/Frame.tsx): antd's message, loaded on use.
   toast: (text) => {
-    void message.warning(text);
+    void import('antd/es/message').then(({ default: message }) => message.warning(text));
   },
   fetch: (...args) => globalThis.fetch(...args),
 });

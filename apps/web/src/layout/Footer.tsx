@@ -1,15 +1,10 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { LazySafeHtml } from '../features/catalog/components/LazySafeHtml.tsx';
 import { SERVICE_GROUPS, serviceHours } from '../features/service-info/content.ts';
 import { useServiceInfo } from '../features/service-info/ServiceInfo.tsx';
 import { useSiteLink } from '../site/links.ts';
 import { useSite } from '../site/SiteProvider.tsx';
-
-// DOMPurify loads only for a site whose footer has a note: it stays out of the first page load.
-const SafeHtml = lazy(() =>
-  import('../features/catalog/components/SafeHtml.tsx').then((m) => ({ default: m.SafeHtml })),
-);
 
 /** Feature list, service information, QR image and note (spec section 2, "Footer"). */
 export function Footer() {
@@ -93,11 +88,7 @@ export function Footer() {
               <Link to={link('/shopStreet')}>店铺街</Link>
             </div>
           )}
-          {note && (
-            <Suspense fallback={null}>
-              <SafeHtml className="footer__note" html={note} />
-            </Suspense>
-          )}
+          {note && <LazySafeHtml className="footer__note" html={note} />}
         </div>
       </div>
     </footer>

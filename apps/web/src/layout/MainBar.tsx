@@ -1,6 +1,8 @@
 import { SearchOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { MAX_SEARCH_LENGTH } from '@sitemall/contract';
-import { Badge, Button, Input } from 'antd';
+import { Badge, Button } from 'antd';
+// The field alone: antd's Input namespace brings TextArea, Password, Search and OTP with it.
+import Input from 'antd/es/input/Input';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCartCount } from '../features/cart/index.ts';

@@ -1,4 +1,3 @@
-import { Breadcrumb } from 'antd';
 import { Link, useMatches, useSearchParams } from 'react-router';
 import { isRouteMeta } from '../routes/meta.ts';
 import { useSiteLink } from '../site/links.ts';
@@ -11,10 +10,18 @@ export function PageBreadcrumb() {
   const meta = matches.map((match) => match.handle).findLast(isRouteMeta);
   if (!meta?.breadcrumb || meta.breadcrumb === 'own') return null;
   const text = params.get('breadTxt') || meta.title;
+  // Two steps in plain markup (layout.css): antd's Breadcrumb brings its Dropdown and Menu.
   return (
-    <Breadcrumb
-      className="page-breadcrumb"
-      items={[{ title: <Link to={link('/home')}>首页</Link> }, { title: text }]}
-    />
+    <nav className="page-breadcrumb" aria-label="面包屑">
+      <ol>
+        <li>
+          <Link to={link('/home')}>首页</Link>
+        </li>
+        <li className="page-breadcrumb__separator" aria-hidden="true">
+          /
+        </li>
+        <li aria-current="page">{text}</li>
+      </ol>
+    </nav>
   );
 }

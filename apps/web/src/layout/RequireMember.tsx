@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { loginRouteFor } from '../site/routing.ts';
 import { useSite } from '../site/SiteProvider.tsx';
 import { getToken, SESSION_KEYS, session } from '../site/storage.ts';
-import { Result } from './LazyResult.tsx';
+import { Result } from '../ui/LazyResult.tsx';
 
 /**
  * Member pages (orders, addresses, bills, payment) ask a visitor to log in instead of calling

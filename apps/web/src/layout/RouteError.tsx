@@ -1,6 +1,17 @@
-import { Button, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Result } from './LazyResult.tsx';
+import type { StateScreenProps } from './StateScreen.tsx';
+
+const LoadedStateScreen = lazy(() => import('./StateScreen.tsx').then((m) => ({ default: m.StateScreen })));
+
+/** A whole-page state (StateScreen.tsx), loaded when it first shows. */
+export function LazyStateScreen(props: StateScreenProps) {
+  return (
+    <Suspense fallback={null}>
+      <LoadedStateScreen {...props} />
+    </Suspense>
+  );
+}
 
 /** Shown in place of a page that failed (a load time-out names the part, spec section 8). */
 export function RouteError() {
@@ -11,17 +22,25 @@ export function RouteError() {
       ? error.message
       : '未知错误';
   return (
-    <Result
-      className="page-card"
-      status="error"
-      title="页面加载失败"
-      subTitle={detail}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          重新加载
-        </Button>
-      }
-    />
+    <LazyStateScreen className="page-card" status="error" title="页面加载失败" subTitle={detail} reload />
+  );
+}
+
+/**
+ * A loading spinner drawn in CSS (layout.css), as antd's large Spin looks: the entry shows it
+ * before antd has loaded.
+ */
+export function Spinner({ tip }: { tip?: string }) {
+  return (
+    <output className="spinner" aria-live="polite">
+      <span className="spinner__dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
+      <span className={tip ? 'spinner__tip' : 'spinner__label'}>{tip ?? '加载中'}</span>
+    </output>
   );
 }
 
@@ -29,7 +48,7 @@ export function RouteError() {
 export function PageLoading() {
   return (
     <div className="site-state site-state--loading">
-      <Spin size="large" />
+      <Spinner />
     </div>
   );
 }

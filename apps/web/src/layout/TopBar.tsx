@@ -1,7 +1,7 @@
 import { DownOutlined, PhoneOutlined } from '@ant-design/icons';
 import { LOGIN_WAY } from '@sitemall/contract';
-import { Dropdown, type MenuProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import type { MenuProps } from 'antd';
+import { cloneElement, type HTMLAttributes, lazy, type ReactElement, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useEndSession } from '../features/identity/hooks.ts';
 import { rememberBackPath } from '../features/identity/session.ts';
@@ -10,13 +10,38 @@ import { useServiceInfo } from '../features/service-info/ServiceInfo.tsx';
 import { useSiteLink } from '../site/links.ts';
 import { maskPhone } from '../site/phone.ts';
 import { useSite } from '../site/SiteProvider.tsx';
+import { getToken, getUser } from '../site/storage.ts';
 
 // Loaded when first opened: its antd Form stays out of the first page load.
 const ChangePasswordDialog = lazy(() =>
   import('../features/identity/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
-import { getToken, getUser } from '../site/storage.ts';
+// antd's Dropdown (with Menu, Tooltip and Trigger) loads once a menu shows, after the header has:
+// until then its trigger stands alone, drawn the same, and a pointer over it opens the menu on load.
+const Dropdown = lazy(() => import('antd/es/dropdown'));
+
+/** A header menu: its trigger at once, the dropdown around it once loaded. */
+function HeaderMenu({
+  menu,
+  children,
+}: {
+  menu: MenuProps;
+  children: ReactElement<HTMLAttributes<HTMLElement>>;
+}) {
+  const [open, setOpen] = useState(false);
+  const waiting = cloneElement(children, {
+    onMouseEnter: () => setOpen(true),
+    onMouseLeave: () => setOpen(false),
+  });
+  return (
+    <Suspense fallback={waiting}>
+      <Dropdown menu={menu} placement="bottomRight" open={open} onOpenChange={setOpen}>
+        {children}
+      </Dropdown>
+    </Suspense>
+  );
+}
 
 /**
  * The name the greeting shows (section 2): the username on account-login sites, else the phone,
@@ -113,23 +138,20 @@ export function TopBar() {
           </li>
           {name && (
             <li>
-              <Dropdown menu={{ items: accountMenu, onClick: onAccountMenu }} placement="bottomRight">
+              <HeaderMenu menu={{ items: accountMenu, onClick: onAccountMenu }}>
                 <span className="topbar__menu" data-testid="account-menu">
                   个人中心 <DownOutlined />
                 </span>
-              </Dropdown>
+              </HeaderMenu>
             </li>
           )}
           {config?.afterSalesMenu === 'Y' && (
             <li>
-              <Dropdown
-                menu={{ items: afterSalesMenu, onClick: ({ key }) => serviceInfo.open(key) }}
-                placement="bottomRight"
-              >
+              <HeaderMenu menu={{ items: afterSalesMenu, onClick: ({ key }) => serviceInfo.open(key) }}>
                 <span className="topbar__menu" data-testid="after-sales-menu">
                   售后信息 <DownOutlined />
                 </span>
-              </Dropdown>
+              </HeaderMenu>
             </li>
           )}
         </ul>

@@ -7,7 +7,6 @@ import {
   redirect,
   replace,
 } from 'react-router';
-import { BareLayout, MallLayout } from '../layout/MallLayout.tsx';
 import { Root } from '../layout/Root.tsx';
 import { PageLoading, RouteError } from '../layout/RouteError.tsx';
 import { siteConfigQuery } from '../site/api.ts';
@@ -291,12 +290,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'login', loader: loginLoader },
         { path: 'payresultvalid', loader: payResultLoader },
         {
-          element: <MallLayout />,
-          children: [{ errorElement: <RouteError />, children: MALL_PAGES.map(toRoute) }],
-        },
-        {
-          element: <BareLayout />,
-          children: [{ errorElement: <RouteError />, children: BARE_PAGES.map(toRoute) }],
+          // The site's theme and what every page of a site runs (layout/Frame.tsx); it and the
+          // layouts load with the first page, in parallel with it, not in the entry script.
+          lazy: lazyPart('frame', () => import('../layout/Frame.tsx')),
+          children: [
+            {
+              lazy: lazyPart('mallLayout', () =>
+                import('../layout/MallLayout.tsx').then((m) => ({ Component: m.MallLayout })),
+              ),
+              children: [{ errorElement: <RouteError />, children: MALL_PAGES.map(toRoute) }],
+            },
+            {
+              lazy: lazyPart('bareLayout', () =>
+                import('../layout/MallLayout.tsx').then((m) => ({ Component: m.BareLayout })),
+              ),
+              children: [{ errorElement: <RouteError />, children: BARE_PAGES.map(toRoute) }],
+            },
+          ],
         },
       ],
     },

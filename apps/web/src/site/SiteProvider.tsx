@@ -1,12 +1,9 @@
 import type { AdvancedConfig, MallSite } from '@sitemall/contract';
 import { formatMoney } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { hotlineQuery, pcTemplatesQuery, siteConfigQuery } from './api.ts';
-import { accessiblePrimary } from './color.ts';
 import { formatHotline } from './phone.ts';
 import { getSiteId, LOCAL_KEYS, setItem } from './storage.ts';
 import { parseTemplates, type SiteTemplates } from './templates.ts';
@@ -33,17 +30,18 @@ export function useSite(): SiteContextValue {
   return value;
 }
 
+/** The site context, or null outside a <SiteProvider> (an error screen above the site). */
+export const useOptionalSite = (): SiteContextValue | null => useContext(SiteContext);
+
 /** The site of the address, else the stored one (spec section 2: routes carry siteId). */
 export function useSiteId(): string | null {
   const [params] = useSearchParams();
   return params.get('siteId') || getSiteId();
 }
 
-const DEFAULT_PRIMARY = '#e1251b';
-
 /**
  * Loads the site configuration of the current siteId and gives the app the site, its
- * templates, its hotline and money formatting; themes antd with the site's primary colour.
+ * templates, its hotline and money formatting (antd's theme from it: SiteTheme.tsx).
  */
 export function SiteProvider({ children }: { children: ReactNode }) {
   const siteId = useSiteId();
@@ -82,29 +80,5 @@ export function SiteProvider({ children }: { children: ReactNode }) {
     };
   }, [siteId, site, config.isPending, config.isError, config.error, config.data, pcInfo.data, hotline.data]);
 
-  // The brand colour, only as dark as text on it and it as text must be to read (WCAG AA).
-  const primary = accessiblePrimary(value.advancedConfig?.primaryColor || DEFAULT_PRIMARY);
-  return (
-    <SiteContext.Provider value={value}>
-      <ConfigProvider
-        locale={zhCN}
-        theme={{
-          token: {
-            colorPrimary: primary,
-            colorInfo: primary,
-            colorLink: primary,
-            borderRadius: 4,
-            // antd's tertiary grey (45% black, 3.4:1) is too faint for labels, hints and empty
-            // states; 60% black reads at 5.7:1 (WCAG AA).
-            colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
-            colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-            // Field messages in antd's #ff4d4f read at 3.3:1; red-7 reads at 5.6:1.
-            colorError: '#cf1322',
-          },
-        }}
-      >
-        <AntApp>{children}</AntApp>
-      </ConfigProvider>
-    </SiteContext.Provider>
-  );
+  return <SiteContext.Provider value={value}>{children}</SiteContext.Provider>;
 }

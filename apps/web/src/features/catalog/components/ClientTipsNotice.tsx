@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { SESSION_KEYS, session } from '../../../site/storage.ts';
 import { useClientTips } from '../api.ts';
-import { SafeHtml } from './SafeHtml.tsx';
+import { LazySafeHtml } from './LazySafeHtml.tsx';
 
 type Notice = NonNullable<ClientTips['notice']>;
 
@@ -62,7 +62,7 @@ export function ClientTipsNotice() {
         }
         width={560}
       >
-        <SafeHtml className="client-tips__content rich-text" html={notice.content} />
+        <LazySafeHtml className="client-tips__content rich-text" html={notice.content} />
       </Modal>
     </>
   );

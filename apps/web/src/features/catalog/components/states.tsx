@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@sitemall/contract';
-import { Button, Empty, Result, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { Result } from '../../../ui/LazyResult.tsx';
 
 /** A failed load: the server's (or transport's) message and a retry. */
 export function LoadError({
