@@ -5,8 +5,8 @@ import { fenToYuan } from '@sitemall/contract';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { AppError } from '../lib/errors';
+import { checkBooks } from '../modules/admin/books';
 import { refundOrder, shipChildOrder } from '../modules/order/fulfilment';
-import { checkBooks } from '../modules/payment/books';
 import { issueFromCsv, issuePoints, reportCsv, yuanToFen } from '../modules/points/issue';
 import { progressBar } from './progress';
 

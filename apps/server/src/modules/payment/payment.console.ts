@@ -18,8 +18,8 @@ import { offsetOf } from '../../lib/paging';
 import { serve } from '../../lib/serve';
 import { excel } from '../../lib/xlsx';
 import { type OperatorCtx, operatorOf, type SiteScope, sitesToRead } from '../admin/admin.service';
+import { checkBooks } from '../admin/books';
 import { dayEnd, dayStart, emptyPage, inSites, isoOrNull, noSites } from '../admin/console-kit';
-import { checkBooks } from './books';
 import { payJournal, payNotify, payRefund, wechatCode } from './payment.tables';
 
 /**
