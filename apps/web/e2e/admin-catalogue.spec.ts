@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { ProductDetail } from '@sitemall/contract';
+import { menu, modal, modalOk, operatorPage, screenshots } from './console.ts';
 import { api } from './site.ts';
 
 /**
@@ -14,32 +14,10 @@ import { api } from './site.ts';
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/catalogue';
-mkdirSync(SHOTS, { recursive: true });
+const shot = screenshots('/work/shots/catalogue');
 /** A product of the shared catalogue the demo site 719 does not sell (demo plan: id % 15 === 7). */
 const PRODUCT_ID = 7;
 
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function op719(browser: Browser) {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill('op719');
-  await page.getByPlaceholder('密码').fill('Op719#2026');
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
-
-const modal = (page: Page) => page.locator('.ant-modal-content').last();
-const modalOk = (page: Page) =>
-  modal(page)
-    .getByRole('button', { name: /确\s?[认定]|OK/ })
-    .click();
 const search = async (page: Page, table: string, keyword: string) => {
   const pro = page.locator('.ant-pro-table').filter({ hasText: table });
   await pro.getByLabel('商品编号/名称').fill(keyword);
@@ -57,8 +35,8 @@ test('the 719 operator lists a shared product at a price; the storefront of 719 
   });
   expect(((await before.json()) as { code: number }).code).not.toBe(200);
 
-  const op = await op719(browser);
-  await op.getByRole('menuitem', { name: '商品管理' }).click();
+  const op = await operatorPage(browser, 'op719');
+  await menu(op, '商品管理');
   await expect(op.locator('.ant-pro-table tbody tr.ant-table-row').first()).toBeVisible();
   await shot(op, 'catalogue-products');
 
@@ -111,8 +89,8 @@ test('the 719 operator lists a shared product at a price; the storefront of 719 
 test('the 719 operator adjusts the stock with a reason and sees the move in the ledger', async ({
   browser,
 }) => {
-  const op = await op719(browser);
-  await op.getByRole('menuitem', { name: '库存管理' }).click();
+  const op = await operatorPage(browser, 'op719');
+  await menu(op, '库存管理');
   await expect(op.getByText(/低库存（在售/)).toBeVisible();
   await shot(op, 'stock-list');
   const table = await search(op, '规格库存', String(PRODUCT_ID));
@@ -146,8 +124,8 @@ test('the 719 operator creates a brand-new product with a specification and stoc
   browser,
   request,
 }) => {
-  const op = await op719(browser);
-  await op.getByRole('menuitem', { name: '商品管理' }).click();
+  const op = await operatorPage(browser, 'op719');
+  await menu(op, '商品管理');
   await op.getByRole('button', { name: '新建商品' }).click();
   const form = modal(op);
   await form.getByLabel('商品名称').fill('汇通定制 保温杯 500ml');
