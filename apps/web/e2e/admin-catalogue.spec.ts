@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { ProductDetail } from '@sitemall/contract';
-import { menu, modal, modalOk, operatorPage, screenshots } from './console.ts';
+import { menu, modal, modalOk, operatorPage, pickFirstOption, screenshots } from './console.ts';
 import { api } from './site.ts';
 
 /**
@@ -47,8 +47,7 @@ test('the 719 operator lists a shared product at a price; the storefront of 719 
   const form = modal(op);
   await form.getByLabel('共享商品').fill(String(PRODUCT_ID));
   await op.locator(`.ant-select-item-option[title^="${PRODUCT_ID} "]`).first().click();
-  await form.getByLabel('站点分类').click();
-  await op.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await pickFirstOption(op, form.getByLabel('站点分类'));
   const prices = form.locator('input[id*="price_"]');
   await expect(prices.first()).toBeVisible();
   for (let i = 0; i < (await prices.count()); i++) await prices.nth(i).fill('88.8');
@@ -134,10 +133,8 @@ test('the 719 operator creates a brand-new product with a specification and stoc
   const form = modal(op);
   await form.getByLabel('商品名称').fill('汇通定制 保温杯 500ml');
   await form.getByLabel('品牌').fill('汇通');
-  await form.getByLabel('供货店铺').click();
-  await op.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-  await form.getByLabel('站点分类').click();
-  await op.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await pickFirstOption(op, form.getByLabel('供货店铺'));
+  await pickFirstOption(op, form.getByLabel('站点分类'));
   await form.getByLabel('规格名称').fill('白色');
   await form.getByLabel('期初库存').fill('40');
   await form.getByLabel('站点价（元）').fill('59');

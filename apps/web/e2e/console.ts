@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, type BrowserContextOptions, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContextOptions, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * The operator console (/admin/) as the browser tests drive it: the demo operators' logins, the
@@ -56,6 +56,19 @@ export async function openActivityScreen(
   const item = page.getByRole('menuitem', { name, exact: true });
   if (!(await item.isVisible())) await page.getByRole('menuitem', { name: '营销活动' }).click();
   await item.click();
+}
+
+/**
+ * Opens a select and picks its first option, in that select's own dropdown (its listbox id is the
+ * input's aria-controls): a dropdown of the select before may still be leaving on a busy machine,
+ * and an option of it never becomes clickable. Waits until the dropdown has closed.
+ */
+export async function pickFirstOption(page: Page, select: Locator) {
+  await select.click();
+  const list = await select.getAttribute('aria-controls');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
+  await dropdown.locator('.ant-select-item-option').first().click();
+  await expect(dropdown).toBeHidden();
 }
 
 /** The open dialog on top. */
