@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openActivityScreen } from './console-menu.ts';
+import { consoleLogin, openActivityScreen, screenshots } from './console.ts';
 import { pwdLogin } from './site.ts';
 
 /**
@@ -16,24 +15,9 @@ test.describe.configure({ mode: 'serial' });
 // A cold storefront and console in one test on a shared machine: generous.
 test.setTimeout(300_000);
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/activity-console';
-mkdirSync(SHOTS, { recursive: true });
+const shot = screenshots('/work/shots/activity-console');
 // A code of its own per run: a rerun against a kept server never meets the last one.
 const CODE = `e2e${Date.now().toString(36).slice(-6)}`;
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function operatorLogin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill('op719');
-  await page.getByPlaceholder('密码').fill('Op719#2026');
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).toHaveURL(/\/admin\/sites/);
-}
 
 const modalNamed = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
 const confirm = (modal: Locator) => modal.getByRole('button', { name: /确\s?[认定]/ }).click();
@@ -42,7 +26,7 @@ test('op719: an invited-only lottery with a prize, invited users by CSV, the dra
   page,
   browser,
 }) => {
-  await operatorLogin(page);
+  await consoleLogin(page, 'op719');
   await openActivityScreen(page, '抽奖活动');
   await expect(page).toHaveURL(/\/admin\/activity\/lottery/);
   await expect(page.getByRole('row').filter({ hasText: 'cj001' })).toBeVisible();
@@ -109,7 +93,7 @@ test('op719: an invited-only lottery with a prize, invited users by CSV, the dra
 });
 
 test('op719: the flash-sale screen shows sessions and each activity with live stock', async ({ page }) => {
-  await operatorLogin(page);
+  await consoleLogin(page, 'op719');
   await openActivityScreen(page, '秒杀活动');
   await expect(page).toHaveURL(/\/admin\/activity\/seckill/);
   await expect(page.getByText('每日场次（站点 719）')).toBeVisible({ timeout: 30_000 });

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MSG } from '@sitemall/contract';
-import { openActivityScreen } from './console-menu.ts';
+import { consoleLogin, openActivityScreen, screenshots } from './console.ts';
 import { DEMO, pwdLogin } from './site.ts';
 
 /**
@@ -18,27 +17,16 @@ test.describe.configure({ mode: 'serial' });
 // A cold storefront and console in one test on a shared machine: generous.
 test.setTimeout(300_000);
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/benefits-console';
-mkdirSync(SHOTS, { recursive: true });
+const shot = screenshots('/work/shots/benefits-console');
 // A code of its own per run: a rerun against a kept server never meets the last one.
 const CODE = `E2E-${Date.now().toString(36).slice(-6)}`;
 const PHONE = DEMO[1000].phone;
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 test('admin: an invited user imported by CSV on site 1000 passes the gate; removed, refused again', async ({
   page,
   browser,
 }) => {
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill('Admin#2026');
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).toHaveURL(/\/admin\/sites/);
+  await consoleLogin(page, 'admin');
   await openActivityScreen(page, '权益与礼品');
   await expect(page).toHaveURL(/\/admin\/activity\/benefits/);
 

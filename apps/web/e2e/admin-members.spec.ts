@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { operatorPage, screenshots } from './console.ts';
 import { freshPhone, registerByApi } from './members.ts';
 import { loginButton, storedToken } from './site.ts';
 
@@ -16,24 +16,7 @@ import { loginButton, storedToken } from './site.ts';
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/members';
-mkdirSync(SHOTS, { recursive: true });
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function adminPage(browser: Browser) {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill('Admin#2026');
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
+const shot = screenshots('/work/shots/members');
 
 async function memberLogin(page: Page, phone: string, password: string) {
   await page.goto('PwdLogin?siteId=719');
@@ -60,7 +43,7 @@ test('an operator freezes a member, who is logged out and refused, then unfreeze
   await memberLogin(shopper, phone, password);
   await expect(shopper).not.toHaveURL(/PwdLogin/);
 
-  const console = await adminPage(browser);
+  const console = await operatorPage(browser, 'admin');
   await console.getByRole('menuitem', { name: '会员与积分' }).click();
   await console.getByLabel('手机号 / 用户名').fill(phone);
   await console.getByRole('button', { name: /查\s?询/ }).click();

@@ -1,13 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { AfterSaleDetail, SubmitOrderResult } from '@sitemall/contract';
+import { menu, modalOk, operatorPage, screenshots } from './console.ts';
 import { api, cheapProduct, ensureAddress, pwdLogin, storedToken } from './site.ts';
 
 /**
  * The console's operations screens (issues 12 and 15) against the real server: after-sales
  * decided in the console with a four-eyes refund (proposed by the 719 operator, executed by the
- * finance reviewer), and order approval (an order over 719's approval amount waits in 11 until
- * an approver approves it in the console, then the member pays). Screenshots of every screen go
+ * finance reviewer), an exchange (the member applies and ships the return in the storefront; the
+ * 719 operator approves, receives, reships and completes it in the console), and order approval
+ * (an order over 719's approval amount waits in 11 until an approver approves it in the console,
+ * then the member pays). Screenshots of every screen go
  * to SHOTS_DIR (default /work/shots/ops-console). The 719 demo member logs in here.
  * Alone: npx playwright test e2e/admin-ops.spec.ts --project admin-ops --no-deps
  */
@@ -15,34 +17,7 @@ import { api, cheapProduct, ensureAddress, pwdLogin, storedToken } from './site.
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(300_000);
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/ops-console';
-mkdirSync(SHOTS, { recursive: true });
-
-const OPERATORS = { admin: 'Admin#2026', op719: 'Op719#2026', finance: 'Finance#2026' } as const;
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function operatorPage(browser: Browser, username: keyof typeof OPERATORS) {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码').fill(OPERATORS[username]);
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
-
-const menu = (page: Page, name: string) => page.getByRole('menuitem', { name }).click();
-const modalOk = (page: Page) =>
-  page
-    .locator('.ant-modal-footer, .ant-popconfirm-buttons')
-    .last()
-    .getByRole('button', { name: /确\s?[认定]|OK/ })
-    .click();
+const shot = screenshots('/work/shots/ops-console');
 
 /** The 719 member logged in, with a received order of one product; answers its token and order. */
 async function receivedOrder(page: Page, request: APIRequestContext) {
@@ -204,4 +179,100 @@ test('approval: an order over 719’s amount waits in 11 until the console appro
   await form.getByLabel('修改原因').fill('演示结束，关闭审批');
   await form.getByRole('button', { name: '保存规则' }).click();
   await expect(op.getByText('审批规则已保存').last()).toBeVisible();
+});
+
+test('exchange: the member applies for 换货 from the order, the 719 operator receives the return, reships and completes it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { orderNo } = await receivedOrder(page, request);
+
+  // The member asks for an exchange of the line from the order detail.
+  await page.goto(`orderDetail?orderNo=${orderNo}&siteId=719`);
+  await page.getByTestId('aftersale-entry').getByRole('button', { name: '申请售后' }).click();
+  const form = page.getByTestId('aftersale-apply-form');
+  await form.getByText('换货', { exact: true }).click();
+  await form.getByRole('combobox', { name: '售后原因' }).click();
+  await page.getByTitle('商品与描述不符').click();
+  await form.getByPlaceholder('请描述商品问题（选填）').fill('颜色与描述不符，请换一件');
+  await shot(page, 'exchange-apply');
+  await page.getByRole('button', { name: '提交申请' }).click();
+  await expect(page).toHaveURL(/afterSaleDetail\?afterSaleNo=AS/);
+  const no = new URL(page.url()).searchParams.get('afterSaleNo') ?? '';
+  const status = page.getByTestId('aftersale-status');
+  await expect(status).toHaveText('待审核');
+  await expect(page.getByTestId('aftersale-case')).toContainText('换货');
+
+  // The operator approves it in 售后处理: the case waits for the member's parcel.
+  const op = await operatorPage(browser, 'op719');
+  await menu(op, '售后处理');
+  const openCase = async () => {
+    const row = op.getByRole('row', { name: new RegExp(no) });
+    await row.getByRole('button', { name: '处理' }).click();
+    return op.locator('.ant-drawer-content');
+  };
+  await expect(op.getByRole('row', { name: new RegExp(no) })).toContainText('待审核');
+  let drawer = await openCase();
+  await expect(drawer).toContainText('换货');
+  await expect(drawer).toContainText('颜色与描述不符，请换一件');
+  await drawer.getByRole('button', { name: '审核通过' }).click();
+  await modalOk(op);
+  await expect(drawer.getByText('待寄回商品', { exact: true }).first()).toBeVisible();
+  // An exchange refunds nothing.
+  await expect(drawer.getByRole('button', { name: '申请退款' })).toHaveCount(0);
+
+  // The member sends the goods back with the parcel form on the case page.
+  await page.reload();
+  await expect(status).toHaveText('待寄回商品');
+  const parcel = page.getByTestId('return-parcel-form');
+  await parcel.getByLabel('物流公司').fill('顺丰速运');
+  await parcel.getByLabel('运单号').fill('SF6655443322');
+  await parcel.getByRole('button', { name: '提交物流' }).click();
+  await expect(parcel).toBeHidden();
+  await expect(page.getByText(/^顺丰速运 SF6655443322（/)).toBeVisible();
+
+  // The operator sees the parcel, confirms it received, and ships the replacement.
+  await op.reload();
+  drawer = await openCase();
+  await expect(drawer).toContainText('顺丰速运 SF6655443322');
+  await drawer.getByRole('button', { name: '确认收货' }).click();
+  await modalOk(op);
+  await expect(drawer.getByText('商家已收货', { exact: true }).first()).toBeVisible();
+  await expect(drawer.getByRole('button', { name: '换货发出' })).toBeVisible();
+  await shot(op, 'exchange-drawer-before-reship');
+  await drawer.getByRole('button', { name: '换货发出' }).click();
+  const reship = op.locator('.ant-modal-content').filter({ hasText: '换货发出' });
+  await expect(reship.getByLabel('物流公司')).toHaveValue('顺丰速运');
+  await reship.getByLabel('运单号').fill('SF1');
+  await modalOk(op);
+  await expect(reship).toContainText('运单号须为 6-40 位字母、数字或 -');
+  await reship.getByLabel('运单号').fill('SF9988776655');
+  await modalOk(op);
+  await expect(reship).toBeHidden();
+  await expect(drawer.getByText('换货已发出', { exact: true }).first()).toBeVisible();
+  await expect(drawer).toContainText('顺丰速运 SF9988776655');
+
+  // The member sees the replacement on the way.
+  await page.reload();
+  await expect(status).toHaveText('换货已发出');
+  await expect(page.getByText('顺丰速运 SF9988776655', { exact: true })).toBeVisible();
+
+  await drawer.getByRole('button', { name: '换货完成' }).click();
+  await modalOk(op);
+  await expect(drawer.getByText('售后完成', { exact: true }).first()).toBeVisible();
+  await expect(drawer.getByRole('button', { name: '换货完成' })).toHaveCount(0);
+  await shot(op, 'exchange-drawer-completed');
+
+  // The member's case is closed, with every step in the progress timeline.
+  await page.reload();
+  await expect(status).toHaveText('售后完成');
+  const timeline = page.locator('.aftersale-case .ant-timeline');
+  for (const step of ['待审核', '审核通过', '待寄回商品', '商家已收货', '换货已发出', '售后完成']) {
+    await expect(timeline).toContainText(step);
+  }
+  await expect(page.getByRole('button', { name: '撤销申请' })).toHaveCount(0);
+  await shot(page, 'exchange-case-completed');
+  await page.goto('afterSaleList?siteId=719');
+  await expect(page.getByTestId('aftersale-item').filter({ hasText: no })).toContainText('售后完成');
 });

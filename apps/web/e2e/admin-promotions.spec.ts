@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { operatorPage as consolePage, menu, screenshots } from './console.ts';
 import { pwdLogin, settle } from './site.ts';
 
 /**
@@ -16,26 +17,12 @@ test.describe.configure({ mode: 'serial' });
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.setTimeout(180_000);
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/promo-console';
-mkdirSync(SHOTS, { recursive: true });
-
-const OPERATORS = { op719: 'Op719#2026', finance: 'Finance#2026' } as const;
+const shot = screenshots('/work/shots/promo-console');
 const stamp = Date.now().toString(36).slice(-5);
 
-async function shot(page: Page, name: string) {
-  await settle(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function operatorPage(browser: Browser, username: keyof typeof OPERATORS) {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码').fill(OPERATORS[username]);
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).toHaveURL(/\/admin\/sites/);
-  return page;
-}
+/** The promotion screens are wide: the operators' screens here are 1440 px. */
+const operatorPage = (browser: Browser, username: 'op719' | 'finance') =>
+  consolePage(browser, username, { context: { viewport: { width: 1440, height: 900 } } });
 
 const tab = async (page: Page, name: string) => {
   await page.getByRole('tab', { name }).click();
@@ -54,7 +41,7 @@ test('create a voucher template on 719, claim it as a member, see the use count;
   browser,
 }) => {
   const op = await operatorPage(browser, 'op719');
-  await op.getByRole('menuitem', { name: '优惠券与卡包' }).click();
+  await menu(op, '优惠券与卡包');
   await expect(op).toHaveURL(/\/admin\/promotions/);
   await expect(op.getByRole('row', { name: /新人专享券/ })).toBeVisible();
   await shot(op, 'promotions-vouchers');

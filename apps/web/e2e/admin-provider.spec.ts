@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { ProviderSubmitResult } from '@sitemall/contract';
+import { operatorPage as consolePage, menu, type Operator, screenshots } from './console.ts';
 import { api, pwdLogin, storedToken } from './site.ts';
 
 /**
@@ -15,36 +15,22 @@ import { api, pwdLogin, storedToken } from './site.ts';
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/provider';
-mkdirSync(SHOTS, { recursive: true });
-
-const OPERATORS = { admin: 'Admin#2026', op719: 'Op719#2026', finance: 'Finance#2026' } as const;
+const shot = screenshots('/work/shots/provider');
 /** Today in China (the mall's days). */
 const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** Uncaught errors of the operators' pages: the journey ends with none. */
 const pageErrors: string[] = [];
 
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function operatorPage(browser: Browser, username: keyof typeof OPERATORS) {
-  // Operators sit in China: the pickers' "today" is the mall's day.
-  const page = await (await browser.newContext({ timezoneId: 'Asia/Shanghai' })).newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${username}: ${error.message}`));
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码').fill(OPERATORS[username]);
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
+/** Operators sit in China: the pickers' "today" is the mall's day. */
+const operatorPage = (browser: Browser, username: Operator) =>
+  consolePage(browser, username, {
+    context: { timezoneId: 'Asia/Shanghai' },
+    watch: (page) => page.on('pageerror', (error) => pageErrors.push(`${username}: ${error.message}`)),
+  });
 
 const openProvider = async (page: Page) => {
-  await page.getByRole('menuitem', { name: '供应商商品' }).click();
+  await menu(page, '供应商商品');
   await expect(page.getByRole('tab', { name: '服务商订单' })).toBeVisible();
 };
 

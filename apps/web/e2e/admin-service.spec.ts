@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { MyServiceMessages, PayResult, SubmitOrderResult } from '@sitemall/contract';
+import { menu, modalOk, operatorPage, screenshots } from './console.ts';
 import { api, cheapProduct, ensureAddress, imageCodeOnPage, pwdLogin, storedToken } from './site.ts';
 
 /**
@@ -16,34 +16,7 @@ import { api, cheapProduct, ensureAddress, imageCodeOnPage, pwdLogin, storedToke
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(300_000);
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/service';
-mkdirSync(SHOTS, { recursive: true });
-
-const OPERATORS = { admin: 'Admin#2026', op719: 'Op719#2026', finance: 'Finance#2026' } as const;
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function operatorPage(browser: Browser, username: keyof typeof OPERATORS) {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码').fill(OPERATORS[username]);
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
-
-const menu = (page: Page, name: string) => page.getByRole('menuitem', { name }).click();
-const modalOk = (page: Page) =>
-  page
-    .locator('.ant-modal-footer')
-    .last()
-    .getByRole('button', { name: /确\s?[认定]|OK/ })
-    .click();
+const shot = screenshots('/work/shots/service');
 
 /** A licence picture drawn in the browser (a PNG the upload checks by its bytes). */
 async function licencePng(page: Page): Promise<Buffer> {

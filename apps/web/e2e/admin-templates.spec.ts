@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { TEMPLATES_MSG } from '@sitemall/contract';
-import { operatorPage, shooter } from './console-login.ts';
+import { operatorPage, screenshots } from './console.ts';
 
 /**
  * 模板与广告 of the console (issue 12, "Sites") against the real server: the platform admin
@@ -14,7 +14,7 @@ import { operatorPage, shooter } from './console-login.ts';
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(300_000);
 
-const shot = shooter(process.env.SHOTS_DIR ?? '/work/shots/templates');
+const shot = screenshots('/work/shots/templates');
 const NOTE_TEXT = '云企福利热线 400-600-10110';
 const NOTE = `<p>${NOTE_TEXT} · <strong>工作日 9:00-18:00</strong></p><script>window.hacked = 1</script>`;
 const AD = { title: '年终福利', adName: '年终福利专场', url: 'https://www.example.com/yunqi/year-end' };

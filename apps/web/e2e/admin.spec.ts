@@ -1,7 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { SubmitOrderResult } from '@sitemall/contract';
 import { generate } from 'otplib';
+import {
+  consoleLogin,
+  fillConsoleLogin,
+  menu,
+  modalOk,
+  OPERATORS,
+  operatorPage,
+  screenshots,
+} from './console.ts';
 import { api, cheapProduct, pwdLogin, siteConfig, storedToken } from './site.ts';
 
 /**
@@ -16,43 +24,7 @@ import { api, cheapProduct, pwdLogin, siteConfig, storedToken } from './site.ts'
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
-const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/admin';
-mkdirSync(SHOTS, { recursive: true });
-
-const OPERATORS = {
-  admin: 'Admin#2026',
-  op719: 'Op719#2026',
-  finance: 'Finance#2026',
-  cs10110: 'Cs10110#2026',
-} as const;
-
-async function shot(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function operatorLogin(page: Page, username: keyof typeof OPERATORS) {
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码').fill(OPERATORS[username]);
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).toHaveURL(/\/admin\/sites/);
-}
-
-async function newOperatorPage(browser: Browser, username: keyof typeof OPERATORS) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await operatorLogin(page, username);
-  return page;
-}
-
-const menu = (page: Page, name: string) => page.getByRole('menuitem', { name }).click();
-const drawerOk = (page: Page) =>
-  page
-    .locator('.ant-drawer-footer, .ant-modal-footer')
-    .getByRole('button', { name: /确\s?[认定]/ })
-    .click();
+const shot = screenshots('/work/shots/admin');
 
 /** The 1000 demo member (password login) with a paid order of one physical product. */
 async function memberWithPaidOrder(page: Page, request: APIRequestContext) {
@@ -94,10 +66,7 @@ async function memberWithPaidOrder(page: Page, request: APIRequestContext) {
 }
 
 test('login page and a wrong password', async ({ page }) => {
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill('admin');
-  await page.getByPlaceholder('密码').fill('wrong-password');
-  await page.getByRole('button', { name: /登\s?录/ }).click();
+  await fillConsoleLogin(page, 'admin', 'wrong-password');
   await expect(page.getByText('用户名或密码错误')).toBeVisible();
   await shot(page, 'admin-01-login');
 });
@@ -108,7 +77,7 @@ test('a platform admin edits 719: the storefront shows the new name and hotline'
 }) => {
   const before = (await siteConfig(request, 719)).mallSite;
   const name = '汇通银行积分商城（运营后台修改）';
-  await operatorLogin(page, 'admin');
+  await consoleLogin(page, 'admin');
   await expect(page.getByRole('cell', { name: before.siteName })).toBeVisible();
   await shot(page, 'admin-02-sites');
   const row = page.getByRole('row', { name: /719/ });
@@ -116,7 +85,7 @@ test('a platform admin edits 719: the storefront shows the new name and hotline'
   await page.getByLabel('站点名称').fill(name);
   await page.getByLabel('客服热线', { exact: true }).fill('400-888-0719');
   await shot(page, 'admin-03-site-edit');
-  await drawerOk(page);
+  await modalOk(page);
   await expect(page.getByText('已保存，商城前台将显示新配置')).toBeVisible();
   try {
     await page.goto('/shoppingmall/home?siteId=719');
@@ -128,7 +97,7 @@ test('a platform admin edits 719: the storefront shows the new name and hotline'
     await page.getByRole('row', { name: /719/ }).getByRole('button', { name: '编辑' }).click();
     await page.getByLabel('站点名称').fill(before.siteName);
     await page.getByLabel('客服热线', { exact: true }).fill('400-819-0719');
-    await drawerOk(page);
+    await modalOk(page);
     await expect(page.getByText('已保存，商城前台将显示新配置')).toBeVisible();
   }
 });
@@ -139,7 +108,7 @@ test('ship an order from the console: the member sees 待收货, the 719 operato
   request,
 }) => {
   const order = await memberWithPaidOrder(page, request);
-  const admin = await newOperatorPage(browser, 'admin');
+  const admin = await operatorPage(browser, 'admin');
   await menu(admin, '订单管理');
   await admin.getByLabel('订单号').fill(order.orderNo);
   await admin.getByRole('button', { name: /查\s?询/ }).click();
@@ -163,7 +132,7 @@ test('ship an order from the console: the member sees 待收货, the 719 operato
   await page.goto(`orderDetail?orderNo=${order.orderNo}&siteId=1000`);
   await expect(page.getByText('待收货').first()).toBeVisible();
 
-  const op719 = await newOperatorPage(browser, 'op719');
+  const op719 = await operatorPage(browser, 'op719');
   await menu(op719, '订单管理');
   await op719.getByLabel('订单号').fill(order.orderNo);
   await op719.getByRole('button', { name: /查\s?询/ }).click();
@@ -183,7 +152,7 @@ test('ship an order from the console: the member sees 待收货, the 719 operato
 test('a CSV points issue above the threshold needs the finance reviewer and applies once', async ({
   browser,
 }) => {
-  const op719 = await newOperatorPage(browser, 'op719');
+  const op719 = await operatorPage(browser, 'op719');
   await menu(op719, '积分发放');
   await op719.getByRole('button', { name: '批量发放' }).click();
   await op719.locator('input[type=file]').setInputFiles({
@@ -203,7 +172,7 @@ test('a CSV points issue above the threshold needs the finance reviewer and appl
   await expect(row.getByRole('button', { name: '复核通过' })).toHaveCount(0);
   await shot(op719, 'admin-09-points-submitted');
 
-  const finance = await newOperatorPage(browser, 'finance');
+  const finance = await operatorPage(browser, 'finance');
   await menu(finance, '积分发放');
   const pending = finance.getByRole('row', { name: /bonus\.csv/ });
   await pending.getByRole('button', { name: '复核通过' }).click();
@@ -231,7 +200,7 @@ test('a CSV points issue above the threshold needs the finance reviewer and appl
 test('the audit log shows each write with before and after; operators and the login log', async ({
   page,
 }) => {
-  await operatorLogin(page, 'admin');
+  await consoleLogin(page, 'admin');
   await menu(page, '审计日志');
   for (const action of ['修改站点', '发货', '复核发放', '积分发放草稿'])
     await expect(page.getByRole('cell', { name: action }).first()).toBeVisible();
@@ -251,7 +220,7 @@ test('an operator binds TOTP in 账号安全, then logs in with a code; the plat
   page,
   browser,
 }) => {
-  await operatorLogin(page, 'cs10110');
+  await consoleLogin(page, 'cs10110');
   await page.getByRole('link', { name: /福利客服/ }).click();
   await expect(page).toHaveURL(/\/admin\/account/);
   await page.getByRole('button', { name: '绑定动态口令' }).click();
@@ -270,14 +239,12 @@ test('an operator binds TOTP in 账号安全, then logs in with a code; the plat
   await shot(page, 'admin-17-account-totp-bound');
 
   await page.getByRole('button', { name: /退\s?出/ }).click();
-  await page.getByPlaceholder('用户名').fill('cs10110');
-  await page.getByPlaceholder('密码').fill(OPERATORS.cs10110);
-  await page.getByRole('button', { name: /登\s?录/ }).click();
+  await fillConsoleLogin(page, 'cs10110', OPERATORS.cs10110);
   await page.getByPlaceholder('动态口令（6 位数字）').fill(await generate({ secret }));
   await page.getByRole('button', { name: '验证并登录' }).click();
   await expect(page).toHaveURL(/\/admin\/(sites|dashboard)/);
 
-  const admin = await newOperatorPage(browser, 'admin');
+  const admin = await operatorPage(browser, 'admin');
   await menu(admin, '运营人员与角色');
   const row = admin.getByRole('row', { name: /cs10110/ });
   await expect(row.getByText('已绑定')).toBeVisible();
@@ -296,7 +263,7 @@ test('a platform admin opens a new site as a copy of 10110: the storefront serve
 }) => {
   const siteId = 20_000 + Math.floor(Math.random() * 70_000);
   const name = `云企分公司福利商城 ${siteId}`;
-  await operatorLogin(page, 'admin');
+  await consoleLogin(page, 'admin');
   await page.getByRole('button', { name: '复制新建站点' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('复制自').click();

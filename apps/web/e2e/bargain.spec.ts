@@ -1,7 +1,7 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import type { BargainView, OrderSummary } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
-import { openActivityScreen } from './console-menu.ts';
+import { consoleLogin, openActivityScreen } from './console.ts';
 import { api, imageCodeOnPage, pwdLogin, storedToken } from './site.ts';
 
 /**
@@ -170,11 +170,7 @@ test('console: the 719 operator sees the bargain activity and its bargains, then
   });
   const page = await context.newPage();
   const errors = watchPageErrors(page);
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill('op719');
-  await page.getByPlaceholder('密码').fill('Op719#2026');
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).toHaveURL(/\/admin\/sites/);
+  await consoleLogin(page, 'op719');
   await openActivityScreen(page, '砍价活动');
   await expect(page).toHaveURL(/\/admin\/activity\/bargains/);
   // The records tab keeps its table in the page once shown: look in the activities tab only.

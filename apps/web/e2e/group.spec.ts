@@ -6,7 +6,7 @@ import {
   test,
 } from '@playwright/test';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
-import { openActivityScreen } from './console-menu.ts';
+import { consoleLogin, openActivityScreen } from './console.ts';
 import { freshPhone, registerByApi } from './members.ts';
 import { api, ensureAddress, loginButton, settle } from './site.ts';
 
@@ -138,11 +138,7 @@ test('console: the group-buy screen lists the activity and its team; an activity
       siteId: 719,
     },
   );
-  await page.goto('/admin/login');
-  await page.getByPlaceholder('用户名').fill('op719');
-  await page.getByPlaceholder('密码').fill('Op719#2026');
-  await page.getByRole('button', { name: /登\s?录/ }).click();
-  await expect(page).toHaveURL(/\/admin\/sites/);
+  await consoleLogin(page, 'op719');
   await openActivityScreen(page, '拼团活动');
   const demo = page.getByRole('row').filter({ hasText: '两人拼团' });
   await expect(demo).toContainText('进行中');
