@@ -86,7 +86,7 @@ test('an operator freezes a member, who is logged out and refused, then unfreeze
   });
   expect(((await info.json()) as { code: number }).code).toBe(416);
   await shot(console, 'members-4-revoked');
-  await console.keyboard.press('Escape');
+  await console.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
 
   await console.getByRole('menuitem', { name: '审计日志' }).click();
