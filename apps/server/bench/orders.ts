@@ -122,36 +122,40 @@ async function post(base: string, path: string, body: unknown, token?: string) {
 export async function loginBuyers(base: string, phones: string[]): Promise<Buyer[]> {
   const key = await fetch(`${base}/front-mall-api${identityApi.publicKey.path}`).then((r) => r.json());
   const pem = (key as { data: { publicKey: string } }).data.publicKey;
-  return Promise.all(
-    phones.map(async (phone) => {
-      const login = await post(base, identityApi.pwdLogin.path, {
-        siteId: SITE,
-        phone,
-        password: encryptSecret(pem, PASSWORD),
-      });
-      if (login.code !== 200) throw new Error(`bench login ${phone}: ${login.msg}`);
-      const token = String(login.data.token);
-      // Once per member, also when the bench runs again on the same PostgreSQL database.
-      const saved = await post(base, addressApi.getDefault.path, { siteId: SITE }, token);
-      if (!saved.data)
-        await post(
-          base,
-          addressApi.save.path,
-          {
-            siteId: SITE,
-            consignee: '压测',
-            phone,
-            provinceCode: '320000',
-            cityCode: '320100',
-            districtCode: '320102',
-            detail: '中山路 1 号',
-            isDefault: true,
-          },
-          token,
-        );
-      return { phone, token };
-    }),
-  );
+  const logIn = async (phone: string): Promise<Buyer> => {
+    const login = await post(base, identityApi.pwdLogin.path, {
+      siteId: SITE,
+      phone,
+      password: encryptSecret(pem, PASSWORD),
+    });
+    if (login.code !== 200) throw new Error(`bench login ${phone}: ${login.msg}`);
+    const token = String(login.data.token);
+    // Once per member, also when the bench runs again on the same PostgreSQL database.
+    const saved = await post(base, addressApi.getDefault.path, { siteId: SITE }, token);
+    if (!saved.data)
+      await post(
+        base,
+        addressApi.save.path,
+        {
+          siteId: SITE,
+          consignee: '压测',
+          phone,
+          provinceCode: '320000',
+          cityCode: '320100',
+          districtCode: '320102',
+          detail: '中山路 1 号',
+          isDefault: true,
+        },
+        token,
+      );
+    return { phone, token };
+  };
+  // A few at a time: ten logins in flight from one address look like password spraying to the
+  // login guard (LOGIN_GUARD.sprayAccounts), which then asks for an image code.
+  const buyers: Buyer[] = [];
+  for (let i = 0; i < phones.length; i += 8)
+    buyers.push(...(await Promise.all(phones.slice(i, i + 8).map(logIn))));
+  return buyers;
 }
 
 export interface LoopResult {

@@ -124,3 +124,38 @@ describe('readConfig: database wait and workers', () => {
     expect(() => readConfig({ WORKERS: '2' })).toThrow(/WORKERS above 1 needs DATABASE_URL/);
   });
 });
+
+describe('readConfig: replica, pooler', () => {
+  it('reads the replica, the direct URL and DATABASE_PREPARED; named statements by default', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://u@h/db' })).toMatchObject({
+      replicaUrl: undefined,
+      directUrl: undefined,
+      namedStatements: true,
+    });
+    expect(
+      readConfig({
+        DATABASE_URL: 'postgres://u@bouncer:6432/db',
+        DATABASE_REPLICA_URL: 'postgres://u@replica/db',
+        DATABASE_DIRECT_URL: 'postgres://u@primary/db',
+        DATABASE_PREPARED: 'off',
+      }),
+    ).toMatchObject({
+      replicaUrl: 'postgres://u@replica/db',
+      directUrl: 'postgres://u@primary/db',
+      namedStatements: false,
+    });
+  });
+
+  it('refuses a replica without a primary, a bad URL and a bad DATABASE_PREPARED', () => {
+    expect(() => readConfig({ DATABASE_REPLICA_URL: 'postgres://u@replica/db' })).toThrow(
+      /DATABASE_REPLICA_URL needs DATABASE_URL/,
+    );
+    expect(() =>
+      readConfig({
+        DATABASE_URL: 'postgres://u@h/db',
+        DATABASE_DIRECT_URL: 'mysql://x',
+        DATABASE_PREPARED: 'maybe',
+      }),
+    ).toThrow(/DATABASE_DIRECT_URL must start[\s\S]*DATABASE_PREPARED must be on or off/);
+  });
+});

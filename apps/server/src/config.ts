@@ -9,6 +9,12 @@ export interface Config {
   dataDir: string;
   /** Absent: embedded PGlite under dataDir. */
   databaseUrl?: string;
+  /** DATABASE_REPLICA_URL: a streaming replica that serves the public catalogue reads. */
+  replicaUrl?: string;
+  /** DATABASE_DIRECT_URL: the primary without a pooler, for LISTEN and migrations. */
+  directUrl?: string;
+  /** DATABASE_PREPARED=off: no named prepared statements (PgBouncer < 1.21 in transaction mode). */
+  namedStatements: boolean;
   redisUrl?: string;
   logLevel: string;
   /** Built storefront served at /shoppingmall/. */
@@ -73,6 +79,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const replicaUrl = env.DATABASE_REPLICA_URL || undefined;
+  const directUrl = env.DATABASE_DIRECT_URL || undefined;
+  for (const [name, value] of [
+    ['DATABASE_REPLICA_URL', replicaUrl],
+    ['DATABASE_DIRECT_URL', directUrl],
+  ] as const) {
+    if (value && !databaseUrl) problems.push(`${name} needs DATABASE_URL (the primary)`);
+    else if (value && !/^postgres(ql)?:\/\//.test(value))
+      problems.push(`${name} must start with postgres:// or postgresql://`);
+  }
+  const prepared = (env.DATABASE_PREPARED || 'on').toLowerCase();
+  if (!['on', 'off'].includes(prepared)) problems.push('DATABASE_PREPARED must be on or off');
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
     problems.push('REDIS_URL must start with redis:// or rediss://');
@@ -109,6 +127,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl,
+    replicaUrl,
+    directUrl,
+    namedStatements: prepared === 'on',
     redisUrl,
     logLevel,
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

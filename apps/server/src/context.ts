@@ -31,6 +31,11 @@ declare module 'fastify' {
     site?: 'required';
     /** An operator console endpoint (Endpoint.operator): members are not resolved for it. */
     operator?: string;
+    /**
+     * 'catalogue': a public catalogue read, whose `ctx.db` is `Database.catalogue` (the replica
+     * when there is one). Never on a member endpoint: a member's own data is read from the primary.
+     */
+    reads?: 'catalogue';
   }
 }
 

@@ -24,7 +24,14 @@ const SILENT: DbLog = { info() {}, warn() {} };
 /** One database, embedded or server, behind the same Drizzle API. */
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /** The primary: every write, and every read of a member's own data (read-your-writes). */
   db: Db;
+  /**
+   * Where public catalogue reads go (routes with `reads: 'catalogue'`, plugins/context.ts): the
+   * streaming replica of DATABASE_REPLICA_URL, or the primary (`db`) when there is none. Never
+   * written to, and never asked for anything a member wrote: a replica may lag behind.
+   */
+  catalogue: Db;
   /** Applies the committed migrations; safe when several processes start at once. */
   migrate(): Promise<void>;
   /**
@@ -48,13 +55,28 @@ export interface Database {
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 const MIGRATION_LOCK = 7_190_110;
 
-export async function openDatabase(options: {
-  databaseUrl?: string;
-  dataDir?: string;
-  log?: DbLog;
-}): Promise<Database> {
+export interface PostgresOptions {
+  /** A read-only streaming replica for the public catalogue reads (DATABASE_REPLICA_URL). */
+  replicaUrl?: string;
+  /**
+   * A direct connection to the primary for what needs a session of its own: LISTEN and the
+   * migrations' advisory lock (DATABASE_DIRECT_URL). Needed when databaseUrl is a pooler in
+   * transaction mode (PgBouncer), which hands every transaction another server connection.
+   */
+  directUrl?: string;
+  /**
+   * false: no named (server-side) prepared statements (DATABASE_PREPARED=off), for PgBouncer
+   * in transaction mode before 1.21 (no max_prepared_statements): a statement prepared on one
+   * server connection does not exist on the next.
+   */
+  namedStatements?: boolean;
+}
+
+export async function openDatabase(
+  options: { databaseUrl?: string; dataDir?: string; log?: DbLog } & PostgresOptions,
+): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log ?? SILENT)
+    ? openPostgres(options.databaseUrl, options.log ?? SILENT, options)
     : openPglite(options.dataDir);
 }
 
@@ -71,6 +93,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    catalogue: db,
     // One process owns a PGlite directory, so no lock is needed.
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     // One process owns the database: the notifications cannot be missed, so there is no resync.
@@ -90,7 +113,8 @@ const LISTEN_RETRY_MAX_MS = 10_000;
 
 const ignore = () => {};
 
-async function openPostgres(url: string, log: DbLog): Promise<Database> {
+/** A pool of the primary or of the replica, with the same care for lost connections. */
+function openPool(url: string, log: DbLog, namedStatements: boolean) {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection that dies (a restart, pg_terminate_backend, a network cut) is dropped by
   // the pool, which then emits 'error'; unhandled, that event would end the process.
@@ -100,10 +124,37 @@ async function openPostgres(url: string, log: DbLog): Promise<Database> {
     // flight already fails with it (and so does the request), so here it is only kept from
     // ending the process.
     client.on('error', ignore);
+    if (!namedStatements) unnamedStatements(client);
   });
   returnDeadClients(pool);
+  return pool;
+}
+
+/**
+ * Drizzle's prepared queries send a statement name; without it PostgreSQL parses the same SQL
+ * as an unnamed statement each time (still one round trip, parameters still bound), which is
+ * what a pooler that moves sessions between server connections can carry.
+ */
+function unnamedStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && 'name' in config) {
+      const { name: _name, ...unnamed } = config as { name?: string };
+      return query(unnamed, ...rest);
+    }
+    return query(config, ...rest);
+  }) as typeof client.query;
+}
+
+async function openPostgres(url: string, log: DbLog, options: PostgresOptions): Promise<Database> {
+  const namedStatements = options.namedStatements ?? true;
+  const pool = openPool(url, log, namedStatements);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const listener = createListener(url, log);
+  const replicaPool = options.replicaUrl ? openPool(options.replicaUrl, log, namedStatements) : undefined;
+  const catalogue = replicaPool ? (drizzlePg({ client: replicaPool, schema }) as unknown as Db) : db;
+  // LISTEN and the migration lock hold a session: never through a transaction-mode pooler.
+  const directUrl = options.directUrl ?? url;
+  const listener = createListener(directUrl, log);
   let probing: Promise<void> | undefined;
   // Concurrent probes share one new connection, so /readyz cannot open connections in bulk.
   const probeNewConnection = () => {
@@ -123,8 +174,12 @@ async function openPostgres(url: string, log: DbLog): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    catalogue,
     async migrate() {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      const client = new pg.Client({
+        connectionString: directUrl,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      });
       client.on('error', ignore);
       await client.connect();
       try {
@@ -136,12 +191,14 @@ async function openPostgres(url: string, log: DbLog): Promise<Database> {
       }
     },
     listen: listener.listen,
+    // A replica that cannot serve fails the catalogue reads: the process is not ready either.
     ping: async () => {
-      await Promise.all([pool.query('select 1'), probeNewConnection()]);
+      await Promise.all([pool.query('select 1'), probeNewConnection(), replicaPool?.query('select 1')]);
     },
     async close() {
       await listener.close();
       await pool.end();
+      await replicaPool?.end();
     },
   };
 }

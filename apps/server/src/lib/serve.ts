@@ -34,6 +34,9 @@ export function serve<E extends Endpoint>(
   handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointAnswer<E>>,
   options: ServeOptions = {},
 ): void {
+  // A member endpoint reads what the member just wrote: never from a replica that may lag.
+  if (options.config?.reads === 'catalogue' && (declared.auth === 'required' || declared.operator))
+    throw new Error(`${declared.path}: a member or operator endpoint cannot read from the catalogue replica`);
   const input =
     declared.method === 'GET'
       ? { querystring: declared.body }

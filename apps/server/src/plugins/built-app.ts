@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Serves a built single-page app (Vite's dist) under a base path with the history-mode
  * fallback to index.html: the storefront at /shoppingmall/, the operator console at /admin/.
- * Hashed assets are cached for good; the page itself never. Not built: a 503 saying how.
+ * Hashed assets are cached for good; the page itself never. Text goes out as the build's brotli
+ * or gzip sibling when the browser accepts it. Not built: a 503 saying how.
  */
 export async function serveBuiltApp(
   app: FastifyInstance,
@@ -25,6 +26,8 @@ export async function serveBuiltApp(
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each text asset (vite-plugin-compression2).
+    preCompressed: true,
     setHeaders(res, file) {
       // Hashed assets never change; the page and the version probe must always be fresh.
       const fresh = file.endsWith('index.html') || file.endsWith('version.js');

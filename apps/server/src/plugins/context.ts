@@ -29,7 +29,15 @@ function siteIdOf(req: FastifyRequest): number | undefined {
  * login), whatever they sent; the site is checked after, so a malformed siteId is a 400.
  */
 export const contextPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; sites: SiteCache; resolveToken?: TokenResolver }) => {
+  async (
+    app: FastifyInstance,
+    opts: { db: Db; catalogue?: Db; sites: SiteCache; resolveToken?: TokenResolver },
+  ) => {
+    // The one place a request's database is chosen: the replica for public catalogue reads
+    // (route config `reads: 'catalogue'`), the primary for everything else. Members (sessions)
+    // are always resolved on the primary.
+    const dbOf = (req: FastifyRequest) =>
+      req.routeOptions.config.reads === 'catalogue' ? (opts.catalogue ?? opts.db) : opts.db;
     app.decorateRequest('ctx', null as never);
 
     async function resolveMember(req: FastifyRequest): Promise<void> {
@@ -50,14 +58,14 @@ export const contextPlugin = fp(
     }
 
     app.addHook('preValidation', async (req) => {
-      req.ctx = { db: opts.db };
+      req.ctx = { db: dbOf(req) };
       await resolveMember(req);
     });
 
     app.addHook('preHandler', async (req) => {
       // Routes outside the validated pipeline (404 handler) reach here without preValidation.
       if (!req.ctx) {
-        req.ctx = { db: opts.db };
+        req.ctx = { db: dbOf(req) };
         await resolveMember(req);
       }
       const siteId = siteIdOf(req);

@@ -1,6 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenResolver } from '../context';
 import { AppError } from '../lib/errors';
@@ -157,6 +158,12 @@ describe('storefront', () => {
     const dist = await mkdtemp(path.join(tmpdir(), 'sitemall-dist-'));
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     await writeFile(path.join(dist, 'version.js'), 'window.__SITEMALL_VERSION__="v1"');
+    // What the build writes: a hashed asset with its brotli and gzip siblings.
+    const asset = 'console.log("the storefront");'.repeat(100);
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'assets/app-1234.js'), asset);
+    await writeFile(path.join(dist, 'assets/app-1234.js.br'), brotliCompressSync(asset));
+    await writeFile(path.join(dist, 'assets/app-1234.js.gz'), gzipSync(asset));
     t = await testApp({ webDist: dist });
   });
   afterAll(() => t.close());
@@ -174,6 +181,25 @@ describe('storefront', () => {
     );
     const root = await t.app.inject({ method: 'GET', url: '/' });
     expect(root.headers.location).toBe('/shoppingmall/home');
+  });
+
+  it('sends the build’s brotli or gzip sibling of an asset to a browser that accepts it', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/shoppingmall/assets/app-1234.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('the storefront');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('the storefront');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('the storefront');
   });
 
   it('answers old IE with a notice; a bank site sends it to the bank app', async () => {

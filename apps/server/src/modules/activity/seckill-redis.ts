@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
 import { seckillPurchase, seckillSku } from './activity.tables';
 import { type SeckillSale, seckillLine } from './seckill';
-import { clearSoldOut, isSoldOut, markSoldOut } from './seckill-gate';
+import { clearSoldOut, markSoldOut, refuseIfSoldOut, SOLD_OUT } from './seckill-gate';
 import { timingOf, type Window } from './timing';
 
 /**
@@ -211,7 +211,7 @@ export function redisSeckillGate(redis: Redis, clock: () => number = Date.now): 
 
   return {
     async admit(ask, ticket) {
-      if (isSoldOut(ask)) throw failure(SECKILL_MSG.soldOut);
+      refuseIfSoldOut(ask);
       const now = clock();
       const [status, value, end] = await r.seckillAdmit(
         stateKey(ask.activityId),
@@ -232,7 +232,7 @@ export function redisSeckillGate(redis: Redis, clock: () => number = Date.now): 
       }
       if (status === -2) throw failure(SECKILL_MSG.perMember(value));
       markSoldOut(ask);
-      throw failure(SECKILL_MSG.soldOut);
+      throw SOLD_OUT;
     },
     async load(db, sale) {
       loaded.set(sale.activityId, sale);
@@ -294,7 +294,7 @@ export async function openSeckillPass(
     ask.activityId === undefined
       ? undefined
       : { ...line, activityId: ask.activityId, memberId: ask.memberId };
-  if (known && isSoldOut(known)) throw failure(SECKILL_MSG.soldOut);
+  if (known) refuseIfSoldOut(known);
   let admission: Admission = { status: 'unknown' };
   let activityId = ask.activityId;
   if (gate && known) {

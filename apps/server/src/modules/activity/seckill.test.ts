@@ -14,6 +14,7 @@ import { refundOrder } from '../order/fulfilment';
 import { buyer, NANJING, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { makeSale, quickMembers, wholeDay } from './activity.fixtures';
 import { seckillPurchase, seckillSku } from './activity.tables';
+import { clearSoldOut, isSoldOut, SOLD_OUT_MS } from './seckill-gate';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -241,4 +242,54 @@ describe('flash sale: the rush', () => {
     );
     expect(Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(20);
   }, 180_000);
+});
+
+describe('flash sale: a sale seen sold out', () => {
+  let spec: PickedSpec;
+  beforeAll(async () => {
+    const specs = await pickSpecs(t.db, 719, { virtual: true, count: 7, stock: 1000 });
+    spec = specs[6] as PickedSpec;
+  });
+  const restock = (activityId: number, stock: number) =>
+    t.db.update(seckillSku).set({ stock }).where(eq(seckillSku.activityId, activityId));
+
+  it('is refused without the database once read empty, and sells again at once when a cancel here gives a piece back', async () => {
+    const { activity } = await makeSale(t.db, { ...spec, siteId: 719, price: 1, stock: 1, memberLimit: 1 });
+    const sale = { activityId: activity.id, specificationId: spec.specificationId };
+    const [first, second] = await quickMembers(t, 719, 2);
+    const { orderNo } = (await buy(first!.token, spec, 1, { activityId: activity.id })).body.data;
+    // The flag the last take set has passed: the next request reads the sale, finds it empty ...
+    clearSoldOut(sale);
+    expect((await buy(second!.token, spec, 1, { activityId: activity.id })).body.msg).toBe(
+      SECKILL_MSG.soldOut,
+    );
+    // ... and believes it: a piece the database gets behind its back is not seen.
+    expect(isSoldOut(sale)).toBe(true);
+    await restock(activity.id, 1);
+    expect((await buy(second!.token, spec, 1, { activityId: activity.id })).body.msg).toBe(
+      SECKILL_MSG.soldOut,
+    );
+    await restock(activity.id, 0);
+    // The buyer cancels in this process: the piece sells at once.
+    await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, first!.token);
+    expect(isSoldOut(sale)).toBe(false);
+    expect((await buy(second!.token, spec, 1, { activityId: activity.id })).body.code).toBe(200);
+    expect((await skuOf(activity.id, spec.specificationId)).stock).toBe(0);
+  });
+
+  it('sells a piece given back by another process once the moment the flag is believed has passed', async () => {
+    const { activity } = await makeSale(t.db, { ...spec, siteId: 719, price: 1, stock: 1, memberLimit: 1 });
+    const sale = { activityId: activity.id, specificationId: spec.specificationId };
+    const [first, second] = await quickMembers(t, 719, 2);
+    expect((await buy(first!.token, spec, 1, { activityId: activity.id })).body.code).toBe(200);
+    expect(isSoldOut(sale)).toBe(true);
+    // Another process cancelled an order of the sale: its stock is back, this process was not told.
+    await restock(activity.id, 1);
+    expect((await buy(second!.token, spec, 1, { activityId: activity.id })).body.msg).toBe(
+      SECKILL_MSG.soldOut,
+    );
+    await new Promise((r) => setTimeout(r, SOLD_OUT_MS + 50));
+    expect((await buy(second!.token, spec, 1, { activityId: activity.id })).body.code).toBe(200);
+    expect((await skuOf(activity.id, spec.specificationId)).stock).toBe(0);
+  });
 });

@@ -20,7 +20,7 @@ import {
   seckillSession,
   seckillSku,
 } from './activity.tables';
-import { clearSoldOut, markSoldOut } from './seckill-gate';
+import { clearSoldOut, markSoldOut, SOLD_OUT } from './seckill-gate';
 import { currentWindow, mallDay, overlap, sessionWindow, timingOf, type Window } from './timing';
 
 /**
@@ -248,7 +248,12 @@ export async function seckillOffer(
   const { activity, sku, window } = best;
   if (num > activity.orderLimit) throw failure(SECKILL_MSG.perOrder(activity.orderLimit));
   if (num > activity.memberLimit) throw failure(SECKILL_MSG.perMember(activity.memberLimit));
-  if (sku.stock < num) throw failure(SECKILL_MSG.soldOut);
+  if (sku.stock < num) {
+    // Seen empty here too: else, once the flag set by the last take has passed, every later
+    // request would read the sale from the database again just to hear "sold out".
+    if (sku.stock <= 0) markSoldOut(sku);
+    throw SOLD_OUT;
+  }
   return {
     siteId: site.row.id,
     memberId: ctx.member.id,
@@ -290,7 +295,7 @@ export async function takeSeckill(tx: Db, sale: SeckillSale, orderNo: string): P
     )
     .returning({ stock: seckillSku.stock });
   if (taken.length === 0 || taken[0]?.stock === 0) markSoldOut(sale);
-  if (taken.length === 0) throw failure(SECKILL_MSG.soldOut);
+  if (taken.length === 0) throw SOLD_OUT;
   await tx.insert(seckillOrder).values({
     orderNo,
     siteId: sale.siteId,

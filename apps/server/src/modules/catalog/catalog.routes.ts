@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { catalogApi as api } from '@sitemall/contract';
 import { ok, sendSerialised } from '../../lib/envelope';
-import { serve } from '../../lib/serve';
+import { type ServeOptions, serve } from '../../lib/serve';
 import {
   advertById,
   advertList,
@@ -16,6 +16,14 @@ import { type CatalogCache, notFound, siteOf } from './catalog.service';
 import { combinedStock, limitCheck, productDetail, productStock } from './products';
 import { searchProducts } from './search';
 import { shopList, shopProducts } from './shops';
+
+/**
+ * A public catalogue read: its queries go to the replica when DATABASE_REPLICA_URL is set
+ * (plugins/context.ts). Stock and purchase-limit checks stay on the primary: they guard a
+ * purchase a moment later. The cached answers (labels, categories, site) are loaded from the
+ * primary by their caches, since the NOTIFY that drops them can overtake the replica's replay.
+ */
+const CATALOGUE: ServeOptions = { config: { reads: 'catalogue' } };
 
 export interface CatalogRoutesOptions {
   catalogs: CatalogCache;
@@ -47,30 +55,55 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   );
 
   // ---- products ----
-  serve(app, api.productDetail, async (req) => ok(await productDetail(req.ctx, req.body.productId)));
+  serve(
+    app,
+    api.productDetail,
+    async (req) => ok(await productDetail(req.ctx, req.body.productId)),
+    CATALOGUE,
+  );
   serve(app, api.productStock, async (req) => ok(await productStock(req.ctx, req.body.productId)));
   serve(app, api.combinedStock, async (req) => ok(await combinedStock(req.ctx, req.body.productInfos)));
-  serve(app, api.productList, async (req) => ok(await listProducts(req.ctx, catalogs, req.body)));
-  serve(app, api.listByIds, async (req) => ok({ list: await cardsByIds(req.ctx, parseIds(req.body.ids)) }));
-  serve(app, api.guessLike, async (req) => ok({ list: await guessLike(req.ctx, req.body.productId) }));
+  serve(app, api.productList, async (req) => ok(await listProducts(req.ctx, catalogs, req.body)), CATALOGUE);
+  serve(
+    app,
+    api.listByIds,
+    async (req) => ok({ list: await cardsByIds(req.ctx, parseIds(req.body.ids)) }),
+    CATALOGUE,
+  );
+  serve(
+    app,
+    api.guessLike,
+    async (req) => ok({ list: await guessLike(req.ctx, req.body.productId) }),
+    CATALOGUE,
+  );
   serve(app, api.limitCheck, async (req) => ok(await limitCheck(req.ctx, req.body.productInfos)));
-  serve(app, api.homeProductList, async (req) => ok(await homeProductList(req.ctx, catalogs)));
-  serve(app, api.search, async (req) => ok(await searchProducts(req.ctx, catalogs, req.body)));
-  serve(app, api.specialList, async (req) => ok(await specialList(req.ctx, req.body)));
+  serve(app, api.homeProductList, async (req) => ok(await homeProductList(req.ctx, catalogs)), CATALOGUE);
+  serve(app, api.search, async (req) => ok(await searchProducts(req.ctx, catalogs, req.body)), CATALOGUE);
+  serve(app, api.specialList, async (req) => ok(await specialList(req.ctx, req.body)), CATALOGUE);
 
   // ---- adverts and templates ----
   serve(app, api.homeTemplate, async (req) => ok({ homePageModes: allTemplates(req.ctx) }));
   serve(app, api.allTemplates, async (req) => ok({ homePageModes: allTemplates(req.ctx) }));
   serve(app, api.modeDetail, async (req) => ok(modeDetail(req.ctx, req.body.templateName)));
-  serve(app, api.listByMode, async (req) => ok({ list: await advertList(req.ctx, req.body.mode) }));
+  serve(
+    app,
+    api.listByMode,
+    async (req) => ok({ list: await advertList(req.ctx, req.body.mode) }),
+    CATALOGUE,
+  );
   serve(app, api.templatePcInfo, async (req, reply) => sendSerialised(reply, siteOf(req.ctx).answers.pcInfo));
-  serve(app, api.tinyPageInfo, async (req) => ok(await tinyPageInfo(req.ctx, req.query.id)));
-  serve(app, api.siteAdvertInfo, async (req) => ok(await siteAdvertInfo(req.ctx)));
-  serve(app, api.advertList, async (req) => ok({ list: await advertList(req.ctx, req.query.position) }));
-  serve(app, api.advertById, async (req) => ok(await advertById(req.ctx, req.body.id)));
-  serve(app, api.activityList, async (req) => ok({ list: await advertList(req.ctx, 'activity') }));
+  serve(app, api.tinyPageInfo, async (req) => ok(await tinyPageInfo(req.ctx, req.query.id)), CATALOGUE);
+  serve(app, api.siteAdvertInfo, async (req) => ok(await siteAdvertInfo(req.ctx)), CATALOGUE);
+  serve(
+    app,
+    api.advertList,
+    async (req) => ok({ list: await advertList(req.ctx, req.query.position) }),
+    CATALOGUE,
+  );
+  serve(app, api.advertById, async (req) => ok(await advertById(req.ctx, req.body.id)), CATALOGUE);
+  serve(app, api.activityList, async (req) => ok({ list: await advertList(req.ctx, 'activity') }), CATALOGUE);
 
   // ---- shop street (merchant onboarding and customer service are their own modules) ----
-  serve(app, api.shopList, async (req) => ok(await shopList(req.ctx, req.body.pageNum)));
-  serve(app, api.shopProducts, async (req) => ok(await shopProducts(req.ctx, req.body)));
+  serve(app, api.shopList, async (req) => ok(await shopList(req.ctx, req.body.pageNum)), CATALOGUE);
+  serve(app, api.shopProducts, async (req) => ok(await shopProducts(req.ctx, req.body)), CATALOGUE);
 };

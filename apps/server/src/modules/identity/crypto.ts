@@ -3,6 +3,7 @@ import {
   createHash,
   createHmac,
   createPublicKey,
+  hash,
   type KeyObject,
   privateDecrypt,
   publicEncrypt,
@@ -20,7 +21,8 @@ const MAX_SECRET_LENGTH = 64;
 /** Nonces are remembered a little longer than a timestamp stays acceptable. */
 const NONCE_TTL_SECONDS = (2 * ENCRYPTION.maxSkewMs) / 1000 + 60;
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** One-shot (no Hash object): token hashes are taken on every member request. */
+export const sha256 = (text: string) => hash('sha256', text, 'hex');
 
 /** Constant-time comparison of two strings of any length. */
 export function sameText(a: string, b: string): boolean {
