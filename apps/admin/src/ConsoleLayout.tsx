@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -45,6 +46,7 @@ const MENU: MenuEntry[] = [
   { path: '/stock', name: '库存管理', icon: <InboxOutlined />, permission: 'stock:view' },
   { path: '/orders', name: '订单管理', icon: <ShoppingOutlined />, permission: 'orders:view' },
   { path: '/approval', name: '订单审批', icon: <FileDoneOutlined />, permission: 'orders:view' },
+  { path: '/refunds', name: '待审批退款', icon: <AccountBookOutlined />, permission: 'finance:view' },
   { path: '/provider', name: '供应商商品', icon: <ApiOutlined />, permission: 'orders:view' },
   { path: '/payments', name: '支付与对账', icon: <WalletOutlined />, permission: 'finance:view' },
   { path: '/aftersales', name: '售后处理', icon: <CustomerServiceOutlined />, permission: 'aftersales:view' },

@@ -22,6 +22,7 @@ import { PointsPage } from './pages/Points';
 import { PaymentsPage } from './pages/payments/Payments';
 import { PromotionsPage } from './pages/promotions/PromotionsPage';
 import { ProviderPage } from './pages/provider/ProviderPage';
+import { RefundRequestsPage } from './pages/RefundRequests';
 import { SitesPage } from './pages/Sites';
 import { ServiceMessagesPage } from './pages/service/ServiceMessages';
 import { SiteTemplatesPage } from './pages/sites/Templates';
@@ -46,6 +47,7 @@ export const router = createBrowserRouter(
         { path: 'aftersales', element: <AfterSalesPage /> },
         { path: 'service', element: <ServiceMessagesPage /> },
         { path: 'approval', element: <ApprovalPage /> },
+        { path: 'refunds', element: <RefundRequestsPage /> },
         { path: 'provider', element: <ProviderPage /> },
         { path: 'payments', element: <PaymentsPage /> },
         { path: 'members', element: <MembersPage /> },

@@ -65,6 +65,10 @@ export const ADMIN_MSG = {
   notFound: '记录不存在',
   ownBatch: '不能审批自己提交的发放单',
   batchState: '发放单状态已变化，请刷新后再试',
+  ownRefund: '不能审批自己提交的退款申请',
+  refundState: '退款申请状态已变化，请刷新后再试',
+  refundPending: '该订单已有待审批的退款申请',
+  refundMoved: '订单状态已变化，不能按此申请退款',
   memberAlready: '会员状态已是所选状态',
 } as const;
 
@@ -245,9 +249,49 @@ export const AdminOrder = Type.Object({
 });
 export type AdminOrder = Static<typeof AdminOrder>;
 
+export const REFUND_REQUEST_STATUS = ['submitted', 'approved', 'executed', 'rejected'] as const;
+export type RefundRequestStatus = (typeof REFUND_REQUEST_STATUS)[number];
+export const REFUND_REQUEST_STATUS_LABEL: Record<RefundRequestStatus, string> = {
+  submitted: '待审批',
+  approved: '已批准',
+  executed: '已退款',
+  rejected: '已驳回',
+};
+/**
+ * An order refund above the site's threshold (issue 12 item 4): the cancel of an operator with
+ * orders:manage becomes a request (submitted), which a different operator with finance:manage
+ * approves (then it executes, in the same transaction) or rejects with a reason.
+ */
+export const REFUND_REQUEST_TRANSITIONS = [
+  ['submitted', 'approved', 'approve'],
+  ['approved', 'executed', 'execute'],
+  ['submitted', 'rejected', 'reject'],
+] as const satisfies readonly (readonly [RefundRequestStatus, RefundRequestStatus, string])[];
+
+export const RefundRequest = Type.Object({
+  id: Type.Integer(),
+  siteId: Type.Integer(),
+  orderNo: Type.String(),
+  status: Type.Union(REFUND_REQUEST_STATUS.map((s) => Type.Literal(s))),
+  /** Fen: the order's paid value when proposed (points, cards and cash). */
+  amount: Type.Integer(),
+  reason: Type.String(),
+  makerId: Type.Integer(),
+  makerName: Type.String(),
+  approverId: Type.Union([Type.Integer(), Type.Null()]),
+  approverName: Type.String(),
+  /** The checker's reason for a rejection. */
+  decisionReason: Type.String(),
+  createdAt: Type.String(),
+  decidedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type RefundRequest = Static<typeof RefundRequest>;
+
 export const AdminOrderDetail = Type.Composite([
   AdminOrder,
   Type.Object({
+    /** The order's latest refund request above the threshold (console only), if any. */
+    refundRequest: Type.Optional(Type.Union([RefundRequest, Type.Null()])),
     goodsAmount: Type.Integer(),
     freightAmount: Type.Integer(),
     address: Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()]),
@@ -602,7 +646,7 @@ export const adminApi = {
     operator: 'orders:manage',
     method: 'POST',
     path: '/orders/cancel',
-    summary: '取消已支付未发货的订单并退还积分（须填原因）',
+    summary: '取消已支付未发货的订单并退款（须填原因；超过站点退款阈值时转为退款申请，待财务复核）',
     encoding: 'json',
     body: AdminCancelOrderBody,
     reply: Envelope(AdminOrderDetail),

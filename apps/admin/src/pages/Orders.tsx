@@ -6,14 +6,23 @@ import {
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
-import { type AdminOrder, type AdminOrderDetail, adminApi, ORDER_STATUS_LABEL } from '@sitemall/contract';
+import {
+  type AdminOrder,
+  type AdminOrderDetail,
+  adminApi,
+  ORDER_STATUS_LABEL,
+  REFUND_REQUEST_STATUS_LABEL,
+  type RefundRequest,
+} from '@sitemall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Empty, Space, Spin, Table, Tag, Timeline } from 'antd';
+import { Alert, App, Button, Card, Drawer, Empty, Space, Spin, Table, Tag, Timeline } from 'antd';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { call, pageOf } from '../api';
 import { detailColumn } from '../columns';
 import { dayRangeColumn, time, yuan } from '../format';
 import { useSession } from '../session';
+import { REFUND_STATUS_COLOR } from './RefundRequests';
 
 const STATUS_ENUM = Object.fromEntries(
   Object.entries(ORDER_STATUS_LABEL).map(([k, v]) => [k, { text: `${v}（${k}）` }]),
@@ -74,14 +83,22 @@ function CancelForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => 
   const { message } = App.useApp();
   return (
     <ModalForm<{ reason: string }>
-      title={`取消订单并退还积分：${order.orderNo}`}
+      title={`取消订单并退款：${order.orderNo}`}
       width={460}
       trigger={<Button danger>取消订单</Button>}
       modalProps={{ destroyOnClose: true }}
       onFinish={async ({ reason }) => {
         try {
-          await call(adminApi.cancelOrder, { siteId: order.siteId, orderNo: order.orderNo, reason });
-          message.success('订单已取消，积分已退还');
+          const after = await call(adminApi.cancelOrder, {
+            siteId: order.siteId,
+            orderNo: order.orderNo,
+            reason,
+          });
+          message.success(
+            after.refundRequest?.status === 'submitted'
+              ? '超过站点退款阈值，已提交退款申请，待财务复核'
+              : '订单已取消，已按原支付方式退款',
+          );
           onDone();
           return true;
         } catch (e) {
@@ -97,6 +114,44 @@ function CancelForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => 
         fieldProps={{ maxLength: 200 }}
       />
     </ModalForm>
+  );
+}
+
+/** The order's refund request above the site's threshold: who asked, why, and where it stands. */
+function RefundRequestNote({ request }: { request: RefundRequest }) {
+  const label = REFUND_REQUEST_STATUS_LABEL[request.status];
+  const type = { submitted: 'warning', approved: 'info', executed: 'success', rejected: 'error' } as const;
+  return (
+    <Alert
+      type={type[request.status]}
+      showIcon
+      message={
+        <Space>
+          {`退款申请 #${request.id}`}
+          <Tag color={REFUND_STATUS_COLOR[request.status]}>{label}</Tag>
+          {`退款金额 ${yuan(request.amount)}`}
+        </Space>
+      }
+      description={
+        <>
+          <div>
+            {request.makerName} 于 {time(request.createdAt)} 申请：{request.reason}
+          </div>
+          {request.status === 'submitted' ? (
+            <div>
+              超过站点退款阈值，须另一位财务人员在 <Link to="/refunds">待审批退款</Link> 中复核
+            </div>
+          ) : null}
+          {request.approverName ? (
+            <div>
+              复核人：{request.approverName}
+              {request.decidedAt ? `（${time(request.decidedAt)}）` : ''}
+              {request.decisionReason ? `，驳回原因：${request.decisionReason}` : ''}
+            </div>
+          ) : null}
+        </>
+      }
+    />
   );
 }
 
@@ -128,6 +183,7 @@ function OrderDetailDrawer({
         <Spin />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
+          {d.refundRequest ? <RefundRequestNote request={d.refundRequest} /> : null}
           <ProDescriptions column={2} bordered size="small">
             <ProDescriptions.Item label="订单号">{d.orderNo}</ProDescriptions.Item>
             <ProDescriptions.Item label="站点">{d.siteId}</ProDescriptions.Item>
@@ -188,7 +244,9 @@ function OrderDetailDrawer({
               />
             )}
           </Card>
-          {manage && d.status === CONFIRMING ? <CancelForm order={d} onDone={refresh} /> : null}
+          {manage && d.status === CONFIRMING && d.refundRequest?.status !== 'submitted' ? (
+            <CancelForm order={d} onDone={refresh} />
+          ) : null}
         </Space>
       )}
     </Drawer>

@@ -7,6 +7,7 @@ import { call, pageOf } from '../api';
 import { yuan } from '../format';
 import { useSession } from '../session';
 import { IssueCsvForm, IssueOneForm, useSubmitDraft } from './issue-forms';
+import { SitePolicyForm } from './SitePolicyForm';
 import { useRun } from './write';
 
 const STATUS_COLOR: Record<IssueStatus, string> = {
@@ -69,11 +70,12 @@ export function PointsPage() {
         pagination={{ pageSize: 10, showSizeChanger: false }}
         locale={{ emptyText: '暂无发放单' }}
         request={(p) => pageOf(adminApi.batches, { siteId: p.siteId, status: p.status, pageNum: p.current })}
-        toolBarRender={() =>
-          can('points:manage')
+        toolBarRender={() => [
+          ...(can('points:manage')
             ? [<IssueOneForm key="one" onDone={reload} />, <IssueCsvForm key="csv" onDone={reload} />]
-            : []
-        }
+            : []),
+          <SitePolicyForm key="policy" />,
+        ]}
         expandable={{ expandedRowRender: (b) => <BatchRows batch={b} /> }}
         columns={[
           { title: '编号', dataIndex: 'id', search: false, width: 70 },

@@ -73,9 +73,9 @@ export const DEMO_OPERATORS: DemoOperator[] = [
   },
 ];
 
-/** Points issues above these amounts (fen) need a second approver. */
+/** Points issues and console order refunds above these amounts (fen) need a second approver. */
 export const DEMO_SITE_POLICIES = [
-  { siteId: 719, pointsIssueThreshold: 100_000 },
-  { siteId: 10110, pointsIssueThreshold: 500_000 },
-  { siteId: 1000, pointsIssueThreshold: 50_000 },
+  { siteId: 719, pointsIssueThreshold: 100_000, refundThreshold: 100_000 },
+  { siteId: 10110, pointsIssueThreshold: 500_000, refundThreshold: 500_000 },
+  { siteId: 1000, pointsIssueThreshold: 50_000, refundThreshold: 100_000 },
 ];

@@ -1,10 +1,17 @@
-import { adminAfterSaleApi, adminApi, adminApprovalApi, CODE, type Endpoint } from '@sitemall/contract';
+import {
+  adminAfterSaleApi,
+  adminApi,
+  adminApprovalApi,
+  adminRefundApi,
+  CODE,
+  type Endpoint,
+} from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATORS } from '../../db/demo/operators';
 import { DEMO_SITES } from '../../db/demo/sites';
 import { type TestApp, testApp } from '../../test/harness';
 import { adminClient, holds, PASSWORDS } from './admin.fixtures';
-import { pointsIssueBatch } from './admin.tables';
+import { orderRefundRequest, pointsIssueBatch } from './admin.tables';
 
 /**
  * Every console route with a site, as every demo operator, against every demo site: allowed
@@ -17,6 +24,7 @@ let t: TestApp;
 let api: ReturnType<typeof adminClient>;
 const tokens: Record<string, string> = {};
 const batchOf = new Map<number, number>();
+const refundOf = new Map<number, number>();
 
 /** Each route with a payload naming the site; writes are shaped to change nothing when allowed. */
 const SITE_ROUTES: [Endpoint, (siteId: number) => Record<string, unknown>][] = [
@@ -48,6 +56,11 @@ const SITE_ROUTES: [Endpoint, (siteId: number) => Record<string, unknown>][] = [
   [adminApi.submitBatch, (siteId) => ({ batchId: batchOf.get(siteId) })],
   [adminApi.approveBatch, (siteId) => ({ batchId: batchOf.get(siteId) })],
   [adminApi.rejectBatch, (siteId) => ({ batchId: batchOf.get(siteId), reason: '矩阵测试' })],
+  // An executed refund request of the site: allowed answers "state changed", nothing moves.
+  [adminRefundApi.approveRefund, (siteId) => ({ requestId: refundOf.get(siteId) })],
+  [adminRefundApi.rejectRefund, (siteId) => ({ requestId: refundOf.get(siteId), reason: '矩阵测试' })],
+  [adminRefundApi.refundRequests, (siteId) => ({ siteId })],
+  [adminRefundApi.sitePolicy, (siteId) => ({ siteId })],
   // After-sales: a case number that does not exist, so an allowed call answers "not found".
   ...Object.values(adminAfterSaleApi).map(
     (declared): [Endpoint, (siteId: number) => Record<string, unknown>] => [
@@ -111,6 +124,18 @@ beforeAll(async () => {
       })
       .returning();
     batchOf.set(site.id, row?.id as number);
+    const [request] = await t.db
+      .insert(orderRefundRequest)
+      .values({
+        siteId: site.id,
+        orderNo: `MATRIX${site.id}`,
+        status: 'executed',
+        amount: 1,
+        reason: '矩阵测试',
+        makerId: 2_000_000_000,
+      })
+      .returning();
+    refundOf.set(site.id, request?.id as number);
   }
 });
 afterAll(() => t.close());

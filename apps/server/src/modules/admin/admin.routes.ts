@@ -122,9 +122,11 @@ export const adminRoutes: FastifyPluginAsync<{
     ok(await orderOfSite(operatorOf(req), req.query.siteId, req.query.orderNo)),
   );
   serve(app, adminApi.shipOrder, async (req) => ok(await shipOrder(operatorOf(req), req.body), '已发货'));
-  serve(app, adminApi.cancelOrder, async (req) =>
-    ok(await cancelOrder(operatorOf(req), req.body), '订单已取消'),
-  );
+  serve(app, adminApi.cancelOrder, async (req) => {
+    const order = await cancelOrder(operatorOf(req), req.body);
+    const proposed = order.refundRequest?.status === 'submitted';
+    return ok(order, proposed ? '超过站点退款阈值，已提交退款申请，待财务复核' : '订单已取消');
+  });
 
   serve(app, adminApi.members, async (req) => ok(await findMembers(operatorOf(req), req.query)));
   serve(app, adminApi.memberDetail, async (req) => ok(await memberDetail(operatorOf(req), req.query)));

@@ -1,4 +1,4 @@
-import type { IssueRow, IssueStatus } from '@sitemall/contract';
+import type { IssueRow, IssueStatus, RefundRequestStatus } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -110,11 +110,49 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_site_at_idx').on(t.siteId, t.at), index('audit_log_at_idx').on(t.at)],
 );
 
-/** Console policy per site: points issues above the threshold (fen) need a second approver. */
+/**
+ * Console policy per site: points issues and order refunds above their thresholds (fen) need a
+ * second approver with the finance permission.
+ */
 export const sitePolicy = pgTable('console_site_policy', {
   siteId: integer('site_id').primaryKey(),
   pointsIssueThreshold: integer('points_issue_threshold').notNull(),
+  refundThreshold: integer('refund_threshold').notNull().default(100_000),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
 });
+
+/**
+ * An operator's cancel-and-refund of an order above the site's refund threshold, maker-checker:
+ * submitted → approved → executed (the refund, in the approval's transaction) or rejected.
+ * At most one open request per order (the partial unique index); the checker is never the maker.
+ */
+export const orderRefundRequest = pgTable(
+  'order_refund_request',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    status: text('status').$type<RefundRequestStatus>().notNull().default('submitted'),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    makerId: integer('maker_id').notNull(),
+    approverId: integer('approver_id'),
+    decisionReason: text('decision_reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_refund_request_site_idx').on(t.siteId, t.status, t.id),
+    uniqueIndex('order_refund_request_open_uniq')
+      .on(t.orderNo)
+      .where(sql`${t.status} in ('submitted', 'approved')`),
+    check('order_refund_request_checker', sql`${t.approverId} is null or ${t.approverId} <> ${t.makerId}`),
+    check(
+      'order_refund_request_status',
+      sql`${t.status} in ('submitted', 'approved', 'executed', 'rejected')`,
+    ),
+  ],
+);
 
 /**
  * A points issue (one member or a CSV file), maker-checker: draft → submitted → approved →

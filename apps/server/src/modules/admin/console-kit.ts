@@ -107,26 +107,33 @@ export function createAudited<T extends SiteTable>(
 /**
  * Sets `change` on the row `id` of the site's `table` (another site's row or none answers
  * ADMIN_MSG.notFound), audited with the changed fields before and after in one transaction.
+ * A change may compute a field in SQL from the row as it is then (a quota moved by a difference,
+ * not overwritten with what the operator last saw), under a `guard`: a row that no longer meets
+ * it changes nothing and answers `guard.refused`. The audit's `after` holds the stored values.
  */
 export async function editAudited<T extends SiteTable>(
   ctx: OperatorCtx,
   table: T,
   target: { siteId: number; id: number },
-  change: Partial<T['$inferInsert']>,
-  audit: AuditOf,
+  change: { [K in keyof T['$inferInsert']]?: T['$inferInsert'][K] | SQL },
+  audit: AuditOf & { guard?: { where: SQL; refused: string } },
 ): Promise<void> {
   const before: Record<string, unknown> = await rowOnSite(ctx.db, table, target.siteId, target.id);
+  const { guard, ...entry } = audit;
   await audited(ctx, async (tx, record) => {
-    await tx
+    const [after] = (await tx
       .update(table as PgTable)
       .set(change as PgUpdateSetSource<PgTable>)
-      .where(eq(table.id, target.id));
+      .where(and(eq(table.id, target.id), guard?.where))
+      .returning()) as Record<string, unknown>[];
+    if (!after) throw failure(guard?.refused ?? ADMIN_MSG.notFound);
+    const keys = Object.keys(change);
     await record({
-      ...audit,
+      ...entry,
       siteId: target.siteId,
       entityId: target.id,
-      before: Object.fromEntries(Object.keys(change).map((k) => [k, before[k]])),
-      after: change,
+      before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+      after: Object.fromEntries(keys.map((k) => [k, after[k]])),
     });
   });
 }

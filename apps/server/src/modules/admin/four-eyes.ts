@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { forbidden, type OperatorCtx, requireSiteAccess } from './admin.service';
 import { audited } from './audit';
+import { operatorNames } from './operators';
 
 /**
  * Four eyes (maker-checker) for console batches, the points issues and the card batches: one
@@ -124,4 +125,16 @@ export function fourEyes<T extends BatchTable, Status extends string>(
   }
 
   return { load, move, step };
+}
+
+/** Who made and who decided each request, by name (what the consoles' queues show). */
+export async function decidersOf(db: Db, rows: readonly { makerId: number; approverId: number | null }[]) {
+  const names = await operatorNames(
+    db,
+    rows.flatMap((r) => [r.makerId, r.approverId ?? r.makerId]),
+  );
+  return (r: { makerId: number; approverId: number | null }) => ({
+    makerName: names.get(r.makerId) ?? '',
+    approverName: r.approverId ? (names.get(r.approverId) ?? '') : '',
+  });
 }

@@ -13,10 +13,10 @@ import { AppError, failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { issueLines, issuePoints, readIssueRow } from '../points/issue';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from './admin.service';
-import { pointsIssueBatch, sitePolicy } from './admin.tables';
+import { pointsIssueBatch } from './admin.tables';
 import { audited, requireReason } from './audit';
-import { fourEyes } from './four-eyes';
-import { operatorNames } from './operators';
+import { decidersOf, fourEyes } from './four-eyes';
+import { thresholdsOf } from './site-policy';
 
 /**
  * Points issues from the console, maker-checker (issue 12): a batch (one member or a CSV file)
@@ -26,30 +26,19 @@ import { operatorNames } from './operators';
  * execute the batch once; each row also carries its ledger request key.
  */
 
-/** Sites without a policy row: issues above 1,000.00 need a second approver. */
-export const DEFAULT_ISSUE_THRESHOLD = 100_000;
 const MAX_ROWS = 5_000;
 
 type BatchRow = typeof pointsIssueBatch.$inferSelect;
 
-export async function issueThreshold(db: Db, siteId: number): Promise<number> {
-  const [row] = await db.select().from(sitePolicy).where(eq(sitePolicy.siteId, siteId));
-  return row?.pointsIssueThreshold ?? DEFAULT_ISSUE_THRESHOLD;
-}
-
 async function present(db: Db, rows: BatchRow[]): Promise<IssueBatch[]> {
-  const names = await operatorNames(
-    db,
-    rows.flatMap((r) => [r.makerId, r.approverId ?? r.makerId]),
-  );
+  const deciders = await decidersOf(db, rows);
   return rows.map((r) => ({
     id: r.id,
     siteId: r.siteId,
     status: r.status,
     makerId: r.makerId,
-    makerName: names.get(r.makerId) ?? '',
+    ...deciders(r),
     approverId: r.approverId,
-    approverName: r.approverId ? (names.get(r.approverId) ?? '') : '',
     fileName: r.fileName,
     reason: r.reason,
     totalAmount: r.totalAmount,
@@ -83,7 +72,7 @@ async function draft(
   if (input.rows.length > MAX_ROWS) throw failure(`一次最多发放 ${MAX_ROWS} 行`);
   const totalAmount = input.rows.reduce((sum, r) => sum + r.amount, 0);
   if (totalAmount > 2_000_000_000) throw failure('发放总额过大，请拆分文件');
-  const needsApproval = totalAmount > (await issueThreshold(ctx.db, input.siteId));
+  const needsApproval = totalAmount > (await thresholdsOf(ctx.db, input.siteId)).pointsIssueThreshold;
   const row = await audited(ctx, async (tx, record) => {
     const [created] = await tx
       .insert(pointsIssueBatch)

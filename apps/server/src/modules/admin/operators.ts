@@ -134,7 +134,7 @@ export async function seedOperators(
   db: Db,
   roles: { name: string; permissions: string[] }[],
   operators: OperatorSeed[],
-  policies: { siteId: number; pointsIssueThreshold: number }[] = [],
+  policies: { siteId: number; pointsIssueThreshold: number; refundThreshold?: number }[] = [],
 ): Promise<void> {
   const created = await db.insert(operatorRole).values(roles).onConflictDoNothing().returning();
   const roleId = new Map(created.map((r) => [r.name, r.id]));

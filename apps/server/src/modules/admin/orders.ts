@@ -5,6 +5,8 @@ import { refundOrder, shipChildOrder } from '../order/fulfilment';
 import { adminOrder, orderByNo, orderDetailOf, searchOrders } from '../order/order-admin';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from './admin.service';
 import { audited, requireReason } from './audit';
+import { latestRefundRequest, proposeRefund } from './refund-requests';
+import { thresholdsOf } from './site-policy';
 
 /** Orders within the operator's sites; `statuses` narrows to any of several (the approval queue). */
 export async function findOrders(ctx: OperatorCtx, query: OrderSearchBody & { statuses?: number[] }) {
@@ -26,8 +28,11 @@ export async function orderOfSite(
   requireSiteAccess(ctx, permission, siteId);
   const order = await orderByNo(ctx.db, orderNo.trim());
   if (!order || order.siteId !== siteId) throw failure(ADMIN_MSG.notFound);
-  const phones = await memberLabels(ctx.db, [order.memberId]);
-  return orderDetailOf(ctx.db, order, phones.get(order.memberId) ?? '');
+  const [phones, refundRequest] = await Promise.all([
+    memberLabels(ctx.db, [order.memberId]),
+    latestRefundRequest(ctx.db, order.orderNo),
+  ]);
+  return { ...(await orderDetailOf(ctx.db, order, phones.get(order.memberId) ?? '')), refundRequest };
 }
 
 const brief = (o: AdminOrderDetail) => ({
@@ -60,14 +65,20 @@ export async function shipOrder(
   return orderOfSite(ctx, input.siteId, orderNo);
 }
 
-/** Cancels a paid, unshipped order and returns its points (the refund rule); a reason is required. */
+/**
+ * Cancels a paid, unshipped order and refunds it (the refund rule); a reason is required. Above
+ * the site's refund threshold (the order's paid value, fen) the cancel only proposes the refund:
+ * a finance operator other than this one decides it (refund-requests.ts).
+ */
 export async function cancelOrder(
   ctx: OperatorCtx,
   input: { siteId: number; orderNo: string; reason: string },
 ): Promise<AdminOrderDetail> {
   const before = await orderOfSite(ctx, input.siteId, input.orderNo, 'orders:manage');
   const reason = requireReason(input.reason);
+  const { refundThreshold } = await thresholdsOf(ctx.db, input.siteId);
   await audited(ctx, async (tx, record) => {
+    if (before.payAmount > refundThreshold) return proposeRefund(ctx, tx, record, before, reason);
     const refunded = await refundOrder(tx, { siteId: input.siteId, orderNo: before.orderNo, reason });
     await record({
       siteId: input.siteId,
