@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { MSG } from '@sitemall/contract';
-import { consoleLogin, openActivityScreen, screenshots } from './console.ts';
-import { DEMO, pwdLogin } from './site.ts';
+import { type BenefitInfo, MSG } from '@sitemall/contract';
+import { consoleLogin, modal, modalOk, openActivityScreen, screenshots } from './console.ts';
+import { api, DEMO, pwdLogin } from './site.ts';
 
 /**
  * The console's 权益与礼品 screen (issue 14 items 5 and 6) against the real server: the platform
  * operator imports the 1000 demo member as an invited user of site 1000's invited-only lottery
  * (cj002) by CSV, the member then passes the invited-only gate and spins; the operator adds one
  * invited user by hand, removes the member again (the storefront refuses once more), exports the
- * site's delivery sheet and reads the benefits with their receive counts. Screenshots go to
+ * site's delivery sheet and reads the benefits with their receive counts. Then a benefit is
+ * created and edited there, and the member sees the edit and receives it. Screenshots go to
  * SHOTS_DIR (default /work/shots/benefits-console).
  * Alone: npx playwright test e2e/admin-benefits.spec.ts --project admin-benefits --no-deps
  */
@@ -103,4 +104,72 @@ test('admin: an invited user imported by CSV on site 1000 passes the gate; remov
   await expect(benefit).toContainText('领取');
   await expect(benefit).toContainText('共 100');
   await shot(page, 'console-benefits');
+});
+
+test('admin: a benefit created and edited on site 1000; the member sees the edit and receives it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // The product of the site's demo benefit: a specification on sale on 1000.
+  const offers = await api<{ list: BenefitInfo[] }>(request, '/api/benefit/product', { siteId: 1000 });
+  const product = offers.list[0];
+  expect(product).toBeDefined();
+  const name = `新品体验-${CODE}`;
+  const renamed = `新品体验加量-${CODE}`;
+
+  await consoleLogin(page, 'admin');
+  await openActivityScreen(page, '权益与礼品');
+  await page.getByLabel('选择站点').first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="1000 "]').click();
+  await page.getByRole('tab', { name: '权益' }).click();
+
+  await page.getByRole('button', { name: '新建权益' }).click();
+  const create = modal(page);
+  await create.getByLabel('权益名称').fill(name);
+  await create.getByLabel('商品规格 ID').fill(String(product!.specificationId));
+  await create.getByLabel('权益总数').fill('3');
+  await create.getByLabel('领取后有效天数').fill('7');
+  await shot(page, 'console-benefit-create');
+  await modalOk(page);
+  await expect(page.locator('.ant-message')).toContainText('已保存');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('共 3，剩余 3');
+  await expect(row).toContainText('所有会员');
+
+  // Edit: a new name and more of them; the form refuses fewer than were received (none yet: 1).
+  await row.getByRole('button', { name: '修改' }).click();
+  const edit = modal(page);
+  await expect(edit.getByLabel('权益名称')).toHaveValue(name);
+  await edit.getByLabel('权益名称').fill(renamed);
+  await edit.getByLabel('权益总数').fill('5');
+  await modalOk(page);
+  await expect(page.locator('.ant-message')).toContainText('已保存');
+  const edited = page.getByRole('row').filter({ hasText: renamed });
+  await expect(edited).toContainText('共 5，剩余 5');
+  await shot(page, 'console-benefit-edited');
+
+  // The member sees the edited benefit, receives it, and holds it.
+  const shopper = await (await browser.newContext()).newPage();
+  await pwdLogin(shopper, 1000);
+  await shopper.goto('myBenefits?siteId=1000');
+  const offer = shopper.getByTestId('benefit-offer').filter({ hasText: renamed });
+  await expect(offer).toBeVisible({ timeout: 30_000 });
+  await expect(offer).toContainText('剩余 5/5 份');
+  await expect(offer).toContainText('领取后 7 天内有效');
+  await offer.getByTestId('benefit-receive').click();
+  await expect(shopper.locator('.ant-message')).toContainText('领取成功');
+  await expect(offer.getByTestId('benefit-receive')).toHaveText(/已领取/);
+  await expect(shopper.getByTestId('benefit-mine')).toContainText(renamed);
+  await shot(shopper, 'storefront-benefit-received');
+
+  // Back in the console: the receive is counted (the reload starts on the operator's first site).
+  await page.reload();
+  await page.getByLabel('选择站点').first().click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title^="1000 "]').click();
+  await page.getByRole('tab', { name: '权益' }).click();
+  const counted = page.getByRole('row').filter({ hasText: renamed });
+  await expect(counted).toContainText('共 5，剩余 4');
+  await expect(counted).toContainText('领取 1');
+  await shot(page, 'console-benefit-received');
 });

@@ -29,6 +29,8 @@ export const ACTIVITY_ADMIN_MSG = {
   emptyImport: '文件中没有可导入的行',
   whiteCodeTaken: '该活动已有此邀请码',
   whiteNotFound: '受邀用户不存在',
+  benefitTotalBelowReceived: '权益总数不能少于已领取数量',
+  badVipLevel: '会员等级不存在或未启用',
 } as const;
 
 /** "YYYY-MM-DD HH:mm[:ss]", China time, as the console's pickers give it. */
@@ -169,7 +171,8 @@ export const SaveLotteryBody = Type.Object({
   siteId: SiteIdIn,
   id: Type.Optional(Id()),
   code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$', maxLength: 32 }),
-  type: Int(1, 2),
+  /** 1 preferential: a lottery. Type 2 (bargain) activities are the bargain screens' own. */
+  type: Int(1, 1),
   name: Text(60, 1),
   ruleHtml: Type.Optional(Text(5000)),
   startAt: ChinaDateTime,
@@ -344,6 +347,9 @@ export const AdminBenefit = Type.Object({
   startAt: Type.String(),
   endAt: Type.String(),
   enabled: Type.Boolean(),
+  /** Who may receive it: every member (null) or members at this VIP level or above. */
+  vipLevelId: Type.Union([Type.Integer(), Type.Null()]),
+  vipLevelName: Type.String(),
   timing: Timing,
   /** Receives in all, and by state (a receive past its deadline counts as expired). */
   received: Type.Integer(),
@@ -352,6 +358,29 @@ export const AdminBenefit = Type.Object({
   expired: Type.Integer(),
 });
 export type AdminBenefit = Static<typeof AdminBenefit>;
+
+export const BENEFIT_AUDIENCE_LABEL = { all: '所有会员', vip: '指定会员等级及以上' } as const;
+
+/**
+ * A benefit created (no id) or edited: the product (a specification on sale on the site), the
+ * quota in all (an edit moves what is left by the same difference, never below what members
+ * received), the window and who may receive it.
+ */
+export const SaveBenefitBody = Type.Object({
+  siteId: SiteIdIn,
+  id: Type.Optional(Id()),
+  name: Text(60, 1),
+  specificationId: Id(),
+  total: Int(1, 1_000_000),
+  validDays: Int(1, 3650),
+  startAt: ChinaDateTime,
+  endAt: ChinaDateTime,
+  audience: Type.Union([Type.Literal('all'), Type.Literal('vip')]),
+  /** With audience vip: the lowest VIP level (of the site) that may receive it. */
+  vipLevelId: Type.Optional(Id()),
+  enabled: Type.Optional(Type.Boolean()),
+});
+export type SaveBenefitBody = Static<typeof SaveBenefitBody>;
 
 // ---- the endpoints --------------------------------------------------------------------------
 
@@ -485,6 +514,13 @@ export const adminActivityApi = {
     summary: '权益与领取情况',
     body: ListQuery,
     reply: Paged(AdminBenefit),
+  }),
+  saveBenefit: endpoint({
+    ...manage,
+    path: '/activity/benefits/save',
+    summary: '新建或修改权益（商品、数量、时间、领取对象）',
+    body: SaveBenefitBody,
+    reply: Envelope(AdminBenefit),
   }),
   lotteryResults: endpoint({
     ...view,

@@ -18,6 +18,7 @@ export const BENEFIT_MSG = {
   received: '领取成功',
   receivedBefore: '您已领取过该权益',
   soldOut: '权益已领完',
+  vipOnly: '您的会员等级不足，暂不能领取该权益',
 } as const;
 
 /** A received benefit: 0 to use, 1 used, -1 expired. */
@@ -38,6 +39,8 @@ export const BenefitInfo = Type.Object({
   remaining: Type.Integer(),
   validDays: Type.Integer({ description: 'days a received benefit stays usable' }),
   timing: Timing,
+  /** '' for every member; else the lowest VIP level that may receive it. */
+  vipLevelName: Type.String(),
   received: Type.Boolean({ description: 'the viewer received it (false for visitors)' }),
 });
 export type BenefitInfo = Static<typeof BenefitInfo>;

@@ -66,6 +66,8 @@ export const ActivityInfo = Type.Object({
   type: Type.Integer({ description: '1 preferential, 2 bargain' }),
   name: Type.String(),
   invitedOnly: Type.Boolean(),
+  /** The storefront page of the activity: the turntable by code, or a bargain's card. */
+  link: Type.String(),
   timing: Timing,
 });
 export type ActivityInfo = Static<typeof ActivityInfo>;
@@ -142,8 +144,12 @@ export const lotteryApi = {
     ...site,
     method: 'POST',
     path: '/api/activity/get',
-    summary: '活动详情（按 id）',
-    body: Type.Object({ siteId: SiteId, id: Id }),
+    summary: '活动详情（按 id 与类型；类型缺省为 1）',
+    body: Type.Object({
+      siteId: SiteId,
+      id: Id,
+      type: Type.Optional(Int(1, 2, { description: '1 preferential (default), 2 bargain' })),
+    }),
     reply: Envelope(ActivityInfo),
   }),
   inMall: endpoint({

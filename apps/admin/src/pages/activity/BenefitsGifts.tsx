@@ -1,4 +1,4 @@
-import { ProTable } from '@ant-design/pro-components';
+import { type ActionType, ProTable } from '@ant-design/pro-components';
 import {
   type AdminBenefit,
   type AdminLottery,
@@ -7,8 +7,10 @@ import {
 } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Progress, Select, Space, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
+import { useSession } from '../../session';
+import { BenefitForm } from './BenefitForm';
 import { GiftRecords } from './GiftRecords';
 import { InvitedUsers } from './InvitedUsers';
 import { TimingTag, useSitesWith } from './shared';
@@ -57,22 +59,39 @@ function InvitedTab({ lotteries }: { lotteries: AdminLottery[] }) {
   );
 }
 
-/** The site's benefits: quota left and what members did with their receives. */
+/** The site's benefits: quota left and what members did with their receives; created and edited here. */
 function BenefitsTab({ siteId }: { siteId: number }) {
+  const { can } = useSession();
+  const manage = can('promotions:manage', siteId);
+  const action = useRef<ActionType>(null);
+  const reload = () => void action.current?.reload();
   return (
     <ProTable<AdminBenefit>
       rowKey="id"
+      actionRef={action}
       search={false}
       options={false}
       size="small"
       headerTitle="权益与领取情况"
+      scroll={{ x: 'max-content' }}
       pagination={{ pageSize: 10, showSizeChanger: false }}
       locale={{ emptyText: '暂无权益' }}
+      toolBarRender={() => (manage ? [<BenefitForm key="new" siteId={siteId} onDone={reload} />] : [])}
       request={(p) => pageOf(adminActivityApi.benefits, { siteId, pageNum: p.current })}
       columns={[
         { title: '权益', dataIndex: 'name' },
         { title: '商品', dataIndex: 'productName', render: (_, b) => b.productName || `#${b.productId}` },
-        { title: '状态', dataIndex: 'timing', width: 80, render: (_, b) => <TimingTag timing={b.timing} /> },
+        {
+          title: '状态',
+          dataIndex: 'timing',
+          width: 80,
+          render: (_, b) => (b.enabled ? <TimingTag timing={b.timing} /> : <Tag>已下架</Tag>),
+        },
+        {
+          title: '领取对象',
+          dataIndex: 'vipLevelName',
+          render: (_, b) => (b.vipLevelId === null ? '所有会员' : `${b.vipLevelName} 及以上`),
+        },
         {
           title: '领取进度',
           dataIndex: 'remaining',
@@ -114,6 +133,19 @@ function BenefitsTab({ siteId }: { siteId: number }) {
             </span>
           ),
         },
+        ...(manage
+          ? [
+              {
+                title: '操作',
+                dataIndex: 'id',
+                width: 70,
+                fixed: 'right' as const,
+                render: (_: unknown, b: AdminBenefit) => (
+                  <BenefitForm siteId={siteId} benefit={b} onDone={reload} />
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );

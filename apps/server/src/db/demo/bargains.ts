@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { bargainActivity } from '../../modules/activity/bargain.tables';
 import { benefit } from '../../modules/activity/benefit.tables';
+import { vipLevel } from '../../modules/vip/vip.tables';
 import type { Db } from '../client';
 import { demoActivityGoods, demoWindow } from './activity-goods';
 
@@ -29,7 +31,10 @@ export async function seedBargains(db: Db, siteIds: readonly number[], now = new
   }
 }
 
-/** A benefit on each demo site for a year: 100 rights to a product, one per member, 30 days to use. */
+/**
+ * A benefit on each demo site for a year: 100 rights to a product, one per member, 30 days to use;
+ * and one for the site's second VIP level and above (the demo of a benefit's audience).
+ */
 export async function seedBenefits(db: Db, siteIds: readonly number[], now = new Date()): Promise<void> {
   for (const siteId of siteIds) {
     const [spec] = await demoActivityGoods(db, siteId, { from: 'last', skip: 1 });
@@ -43,6 +48,23 @@ export async function seedBenefits(db: Db, siteIds: readonly number[], now = new
       remaining: 100,
       validDays: 30,
       ...demoWindow(now),
+    });
+    const [level] = await db
+      .select({ id: vipLevel.id })
+      .from(vipLevel)
+      .where(and(eq(vipLevel.siteId, siteId), eq(vipLevel.rank, 2)));
+    const [gift] = await demoActivityGoods(db, siteId, { from: 'last', skip: 2 });
+    if (!level || !gift) continue;
+    await db.insert(benefit).values({
+      siteId,
+      name: '高等级会员专享礼',
+      productId: gift.productId,
+      specificationId: gift.specificationId,
+      total: 20,
+      remaining: 20,
+      validDays: 30,
+      ...demoWindow(now),
+      vipLevelId: level.id,
     });
   }
 }

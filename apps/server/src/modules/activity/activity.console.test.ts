@@ -212,6 +212,10 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
     expect((await call(adminActivityApi.saveLottery, { ...base, code: 'bud1', budget: 1000 })).body.msg).toBe(
       ADMIN_MSG.reasonRequired,
     );
+    // Type 2 is a bargain (the bargain screens), never a lottery typed 2.
+    expect((await call(adminActivityApi.saveLottery, { ...base, code: 'typ2', type: 2 })).body.code).toBe(
+      400,
+    );
     const saved = await call(adminActivityApi.saveLottery, {
       ...base,
       code: 'bud1',
@@ -454,6 +458,18 @@ describe('console activity permission matrix', () => {
       [adminActivityApi.addWhiteUser, { siteId, activityId: lotteryId, whiteCode: 'bad code!' }],
       [adminActivityApi.removeWhiteUser, { siteId, activityId: lotteryId, id: 2_000_000_000 }],
       [adminActivityApi.benefits, { siteId }],
+      [
+        adminActivityApi.saveBenefit,
+        {
+          siteId,
+          name: '矩阵',
+          specificationId: 2_000_000_000,
+          total: 1,
+          validDays: 1,
+          ...window,
+          audience: 'all',
+        },
+      ],
       [adminActivityApi.lotteryResults, { siteId, activityId: lotteryId }],
     ];
   };

@@ -4,7 +4,7 @@ import { chinaTime } from '../../lib/china-time';
 import { ok } from '../../lib/envelope';
 import { serve } from '../../lib/serve';
 import { operatorOf } from '../admin/admin.service';
-import { listBenefits } from './benefit-console';
+import { listBenefits, saveBenefit } from './benefit-console';
 import {
   endLottery,
   exportGifts,
@@ -66,5 +66,6 @@ export const activityConsole: FastifyPluginAsync = async (app) => {
     return ok(report, `导入 ${report.created} 行，已存在 ${report.existing} 行，错误 ${report.errors} 行`);
   });
   serve(app, api.benefits, async (req) => ok(await listBenefits(operatorOf(req), req.query)));
+  serve(app, api.saveBenefit, async (req) => ok(await saveBenefit(operatorOf(req), req.body), '已保存'));
   serve(app, api.lotteryResults, async (req) => ok(await lotteryResults(operatorOf(req), req.query)));
 };

@@ -4,8 +4,6 @@ import { ok } from '../../lib/envelope';
 import { serve } from '../../lib/serve';
 import { memberCtx } from '../cart/cart.service';
 import {
-  activityById,
-  activityList,
   addOrderChance,
   claimGift,
   createWhiteUser,
@@ -15,9 +13,9 @@ import {
   inMall,
   lotteryChances,
   lotteryRule,
-  marketingList,
   shareLottery,
 } from './lottery';
+import { activityById, activityList, marketingList } from './marketing';
 import { activityTime, seckillToday } from './seckill';
 
 /** Activities (issue 14): the flash sale's sessions and timing, marketing activities and the lottery. */
@@ -26,7 +24,7 @@ export const activityRoutes: FastifyPluginAsync = async (app) => {
   serve(app, seckillApi.activityTime, async (req) => ok(await activityTime(req.ctx, req.body.productId)));
 
   serve(app, lotteryApi.list, async (req) => ok({ list: await activityList(req.ctx) }));
-  serve(app, lotteryApi.get, async (req) => ok(await activityById(req.ctx, req.body.id)));
+  serve(app, lotteryApi.get, async (req) => ok(await activityById(req.ctx, req.body.id, req.body.type)));
   serve(app, lotteryApi.inMall, async (req) => ok({ inMall: await inMall(req.ctx, req.body.code) }));
   serve(app, lotteryApi.rule, async (req) => ok(await lotteryRule(req.ctx, req.body.code)));
   serve(app, lotteryApi.chance, async (req) => ok(await lotteryChances(memberCtx(req.ctx), req.body.code)));

@@ -1,8 +1,20 @@
-import { type AdminBenefit, BENEFIT_STATUS, PAGE_SIZE } from '@sitemall/contract';
+import {
+  ACTIVITY_ADMIN_MSG,
+  type AdminBenefit,
+  BENEFIT_STATUS,
+  PAGE_SIZE,
+  type SaveBenefitBody,
+} from '@sitemall/contract';
 import { count, desc, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fromChinaTime } from '../../lib/china-time';
+import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
-import { type OperatorCtx, sitesToRead } from '../admin/admin.service';
+import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
+import { createAudited, editAudited, rowOnSite } from '../admin/console-kit';
 import { specificationsOnSite } from '../catalog/products';
+import { siteLevels } from '../vip/vip.service';
+import { levelNames } from './benefit';
 import { benefit, benefitReceive } from './benefit.tables';
 import { consoleTime } from './seckill-console';
 import { timingOf } from './timing';
@@ -10,7 +22,8 @@ import { timingOf } from './timing';
 /**
  * The console's benefits (权益): each benefit of the operator's sites with its quota and what
  * members did with it, counted in one grouped query: received, to use, used, expired (a receive
- * past its deadline counts as expired before the job moves it, as the member sees it).
+ * past its deadline counts as expired before the job moves it, as the member sees it); and a
+ * benefit created or edited with its audit row (createAudited / editAudited).
  */
 
 type BenefitRow = typeof benefit.$inferSelect;
@@ -77,15 +90,20 @@ export async function listBenefits(
       .offset(offsetOf(pageNum)),
     ctx.db.select({ total: count() }).from(benefit).where(where),
   ]);
-  const [counts, names] = await Promise.all([
+  return { list: await present(ctx, rows, now), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+async function present(ctx: OperatorCtx, rows: BenefitRow[], now: Date): Promise<AdminBenefit[]> {
+  const [counts, names, levels] = await Promise.all([
     receiveCounts(
       ctx,
       rows.map((r) => r.id),
       now,
     ),
     productNames(ctx, rows),
+    levelNames(ctx.db, rows),
   ]);
-  const list: AdminBenefit[] = rows.map((b) => {
+  return rows.map((b) => {
     const c = counts.get(b.id);
     return {
       id: b.id,
@@ -100,6 +118,8 @@ export async function listBenefits(
       startAt: consoleTime(b.startAt),
       endAt: consoleTime(b.endAt),
       enabled: b.enabled,
+      vipLevelId: b.vipLevelId,
+      vipLevelName: b.vipLevelId === null ? '' : (levels.get(b.vipLevelId) ?? ''),
       timing: timingOf({ start: b.startAt, end: b.endAt }, now),
       received: c?.received ?? 0,
       toUse: c?.toUse ?? 0,
@@ -107,5 +127,68 @@ export async function listBenefits(
       expired: c?.expired ?? 0,
     };
   });
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+}
+
+/** An active VIP level of the site, or the console's refusal. */
+async function levelOnSite(db: Db, siteId: number, id: number): Promise<number> {
+  const level = (await siteLevels(db, siteId)).find((l) => l.id === id);
+  if (!level) throw failure(ACTIVITY_ADMIN_MSG.badVipLevel);
+  return level.id;
+}
+
+/**
+ * Creates (no id) or edits a benefit. The product is a specification on sale on the site; an
+ * edit of the total moves what is left by the same difference in SQL (receives running meanwhile
+ * are counted), refused when members already received more than the new total.
+ */
+export async function saveBenefit(ctx: OperatorCtx, input: SaveBenefitBody): Promise<AdminBenefit> {
+  requireSiteAccess(ctx, 'promotions:manage', input.siteId);
+  const startAt = fromChinaTime(input.startAt);
+  const endAt = fromChinaTime(input.endAt);
+  if (!(endAt > startAt)) throw failure(ACTIVITY_ADMIN_MSG.badWindow);
+  const spec = (await specificationsOnSite(ctx.db, input.siteId, [input.specificationId])).get(
+    input.specificationId,
+  );
+  if (!spec) throw failure(ACTIVITY_ADMIN_MSG.badSpec);
+  let vipLevelId: number | null = null;
+  if (input.audience === 'vip') {
+    if (input.vipLevelId === undefined) throw failure(ACTIVITY_ADMIN_MSG.badVipLevel);
+    vipLevelId = await levelOnSite(ctx.db, input.siteId, input.vipLevelId);
+  }
+  const fields = {
+    name: input.name.trim(),
+    productId: spec.productId,
+    specificationId: spec.specificationId,
+    validDays: input.validDays,
+    startAt,
+    endAt,
+    vipLevelId,
+    enabled: input.enabled ?? true,
+  };
+  let id = input.id;
+  if (id === undefined) {
+    id = await createAudited(
+      ctx,
+      benefit,
+      { ...fields, siteId: input.siteId, total: input.total, remaining: input.total },
+      { action: 'benefit.create', entity: 'benefit', after: { ...fields, total: input.total }, reason: '' },
+    );
+  } else {
+    const remaining = sql`${benefit.remaining} + (${input.total}::int - ${benefit.total})`;
+    await editAudited(
+      ctx,
+      benefit,
+      { siteId: input.siteId, id },
+      { ...fields, total: input.total, remaining },
+      {
+        action: 'benefit.update',
+        entity: 'benefit',
+        reason: '',
+        guard: { where: sql`${remaining} >= 0`, refused: ACTIVITY_ADMIN_MSG.benefitTotalBelowReceived },
+      },
+    );
+  }
+  const [saved] = await present(ctx, [await rowOnSite(ctx.db, benefit, input.siteId, id)], new Date());
+  if (!saved) throw new Error('benefit not answered');
+  return saved;
 }

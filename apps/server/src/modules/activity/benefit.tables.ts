@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { vipLevel } from '../vip/vip.tables';
 
 /**
  * A benefit (权益) of a site: a right to one piece of a product, free of charge, that members
@@ -31,9 +32,12 @@ export const benefit = pgTable(
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** Who may receive it: every member (null) or members at this VIP level (its rank) or above. */
+    vipLevelId: integer('vip_level_id').references(() => vipLevel.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('benefit_site_idx').on(t.siteId, t.productId),
+    check('benefit_window_check', sql`${t.startAt} < ${t.endAt}`),
     check('benefit_remaining_check', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.total}`),
     check('benefit_valid_days_check', sql`${t.validDays} between 1 and 3650`),
   ],

@@ -16,6 +16,7 @@ import type { MemberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import { specificationsOnSite } from '../catalog/products';
 import { memberById } from '../identity/members';
+import { levelRankOf, levelsByIds } from '../vip/vip.service';
 import { maskedName } from './bargain';
 import { benefit, benefitReceive } from './benefit.tables';
 import { productOffers } from './offers';
@@ -35,6 +36,24 @@ const DAY_MS = 86_400_000;
 /** A received benefit past its deadline counts as expired even before the job moved it. */
 const statusAt = (r: ReceiveRow, now: Date) =>
   r.status === BENEFIT_STATUS.toUse && r.expireAt <= now ? BENEFIT_STATUS.expired : r.status;
+
+/** Names of the VIP levels benefits are limited to, by level id. */
+export async function levelNames(db: Db, rows: readonly BenefitRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.vipLevelId === null ? [] : [r.vipLevelId])))];
+  const levels = await levelsByIds(db, ids);
+  return new Map([...levels].map(([id, level]) => [id, level.name]));
+}
+
+/**
+ * A benefit for a VIP level and above: the member's current level must rank at least as high
+ * (no level, or a lower one, is refused with its own words).
+ */
+async function admitLevel(ctx: MemberCtx, b: BenefitRow): Promise<void> {
+  if (b.vipLevelId === null) return;
+  const needed = (await levelsByIds(ctx.db, [b.vipLevelId])).get(b.vipLevelId);
+  const rank = await levelRankOf(ctx.db, ctx.site.row.id, ctx.member.id);
+  if (!needed || rank === null || rank < needed.rank) throw failure(BENEFIT_MSG.vipOnly);
+}
 
 /** POST /api/benefit/product: the site's benefits not ended yet (of one product when given). */
 export async function benefitList(
@@ -71,11 +90,13 @@ export async function benefitList(
       );
     for (const r of mine) received.add(r.benefitId);
   }
+  const levels = await levelNames(ctx.db, rows);
   return productOffers(ctx.db, siteId, rows, now, (b, spec) => ({
     price: spec.price,
     total: b.total,
     remaining: b.remaining,
     validDays: b.validDays,
+    vipLevelName: b.vipLevelId === null ? '' : (levels.get(b.vipLevelId) ?? ''),
     received: received.has(b.id),
   }));
 }
@@ -137,6 +158,7 @@ export async function receiveBenefit(ctx: MemberCtx, id: number, now = new Date(
     throw new AppError(CODE.failure, BENEFIT_MSG.notStarted, { timing });
   if (timing.status === ACTIVITY_STATUS.ended)
     throw new AppError(CODE.failure, BENEFIT_MSG.ended, { timing });
+  await admitLevel(ctx, b);
   const row = await transaction(ctx, async ({ db: tx }) => {
     const [mine] = await tx
       .insert(benefitReceive)

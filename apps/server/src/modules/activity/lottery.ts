@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
   ACTIVITY_STATUS,
-  type ActivityInfo,
   type Chances,
   CODE,
   DEFAULT_ACTIVITY_CODE,
@@ -12,16 +11,14 @@ import {
   LOTTERY_MSG,
   type LotteryRule,
   MSG,
-  PAGE_SIZE,
   PRIZE_KIND,
   type Prize,
   type WhiteUserAnswer,
 } from '@sitemall/contract';
-import { and, asc, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { type RequestContext, transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
 import { getAddress } from '../address/address.service';
 import type { MemberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
@@ -36,6 +33,7 @@ import {
   mktPrize,
   mktWhiteUser,
 } from './activity.tables';
+import { activityInfoOf } from './marketing';
 import { mallDay, timingOf } from './timing';
 
 /**
@@ -50,15 +48,6 @@ type PrizeRow = typeof mktPrize.$inferSelect;
 
 /** Days a physical prize waits to be claimed. */
 const CLAIM_DAYS = 30;
-
-const infoOf = (a: ActivityRow, now: Date): ActivityInfo => ({
-  id: a.id,
-  code: a.code,
-  type: a.type,
-  name: a.name,
-  invitedOnly: a.audience === 'invited',
-  timing: timingOf({ start: a.startAt, end: a.endAt }, now),
-});
 
 const prizeOf = (p: PrizeRow): Prize => ({
   id: p.id,
@@ -153,20 +142,6 @@ async function chancesOf(db: Db, a: ActivityRow, memberId: number, now: Date): P
   return { granted, used, left: granted - used, shared: Boolean(share) };
 }
 
-/** POST /api/activity/list: the site's activities with their timing. */
-export async function activityList(ctx: RequestContext, now = new Date()): Promise<ActivityInfo[]> {
-  const rows = await ctx.db
-    .select()
-    .from(mktActivity)
-    .where(and(eq(mktActivity.siteId, siteOf(ctx).row.id), eq(mktActivity.enabled, true)))
-    .orderBy(asc(mktActivity.startAt), asc(mktActivity.id));
-  return rows.map((a) => infoOf(a, now));
-}
-
-/** POST /api/activity/get. */
-export const activityById = async (ctx: RequestContext, id: number, now = new Date()) =>
-  infoOf(await activityWhere(ctx, eq(mktActivity.id, id)), now);
-
 /** POST /api/activity/inMall: the activity exists on this site and runs now. */
 export async function inMall(ctx: RequestContext, code?: string, now = new Date()): Promise<boolean> {
   const [row] = await ctx.db
@@ -200,7 +175,7 @@ export async function lotteryRule(
 ): Promise<LotteryRule> {
   const a = await byCode(ctx, code);
   return {
-    ...infoOf(a, now),
+    ...activityInfoOf(a, now),
     ruleHtml: a.ruleHtml,
     costPoints: a.costPoints,
     chances: a.chances,
@@ -578,36 +553,6 @@ export async function claimGift(
   const claimed = (await giftsOf(ctx.db, siteId, ctx.member.id)).find((g) => g.id === gift.id);
   if (!claimed) throw failure(LOTTERY_MSG.giftNotFound);
   return claimed;
-}
-
-/** POST /api/marketing/list: the site's marketing activities (of one type when given), a page. */
-export async function marketingList(
-  ctx: RequestContext,
-  query: { type?: number; pageNum?: number },
-  now = new Date(),
-) {
-  const pageNum = query.pageNum ?? 1;
-  const where = and(
-    eq(mktActivity.siteId, siteOf(ctx).row.id),
-    eq(mktActivity.enabled, true),
-    query.type ? eq(mktActivity.type, query.type) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(mktActivity)
-      .where(where)
-      // Running and coming first (by end), ended ones after.
-      .orderBy(
-        sql`${mktActivity.endAt} <= ${now.toISOString()}::timestamptz`,
-        asc(mktActivity.startAt),
-        asc(mktActivity.id),
-      )
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(mktActivity).where(where),
-  ]);
-  return { list: rows.map((a) => infoOf(a, now)), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { MemberVip, VipLevel } from '@sitemall/contract';
-import { and, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
@@ -268,6 +268,24 @@ export async function recalcAutoLevels(db: Db, now = new Date()): Promise<number
 /** The member's current level id on a site (null: none); approval rules match member groups by it. */
 export async function levelIdOf(db: Db, siteId: number, memberId: number): Promise<number | null> {
   return (await currentLevel(db, siteId, memberId))?.vip_level.id ?? null;
+}
+
+/** The rank of the member's current level on a site (null: none); benefits for a level and above. */
+export async function levelRankOf(db: Db, siteId: number, memberId: number): Promise<number | null> {
+  return (await currentLevel(db, siteId, memberId))?.vip_level.rank ?? null;
+}
+
+/** Name and rank of levels by id (what benefits limited to a level show and compare). */
+export async function levelsByIds(
+  db: Db,
+  ids: readonly number[],
+): Promise<Map<number, { name: string; rank: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: vipLevel.id, name: vipLevel.name, rank: vipLevel.rank })
+    .from(vipLevel)
+    .where(inArray(vipLevel.id, [...ids]));
+  return new Map(rows.map(({ id, ...level }) => [id, level]));
 }
 
 /** A site's active levels (the console's member-group choices). */

@@ -61,7 +61,12 @@ export function BargainList() {
         {list.data.map((card) => {
           const phase = phaseAt(card.timing, now);
           return (
-            <li key={card.id} className="flash-item" data-testid="bargain-card">
+            <li
+              key={card.id}
+              id={`bargain-activity-${card.id}`}
+              className="flash-item"
+              data-testid="bargain-card"
+            >
               <img src={card.image} alt="" className="flash-item__image" />
               <h3 className="flash-item__name">{card.productName}</h3>
               <p className="flash-item__price">

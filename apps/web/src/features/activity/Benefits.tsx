@@ -68,7 +68,12 @@ export function MyBenefits() {
                 >
                   <List.Item.Meta
                     avatar={<img src={b.image} alt="" className="benefit__image" />}
-                    title={`${b.name}：${b.productName}`}
+                    title={
+                      <>
+                        {b.name}：{b.productName}{' '}
+                        {b.vipLevelName ? <Tag color="gold">{b.vipLevelName}及以上专享</Tag> : null}
+                      </>
+                    }
                     description={`价值 ${formatMoney(b.price)} · 剩余 ${b.remaining}/${b.total} 份 · 领取后 ${b.validDays} 天内有效`}
                   />
                 </List.Item>
