@@ -54,6 +54,11 @@ export async function call<E extends Endpoint>(declared: E, payload: BodyOf<E>):
     },
     body: declared.method === 'POST' ? JSON.stringify(body) : undefined,
   });
+  return dataOf<E>(res);
+}
+
+/** The envelope's data; a refusal rejects with the server's msg (401/416 end the session). */
+async function dataOf<E extends Endpoint>(res: Response): Promise<DataOf<E>> {
   const answer = (await res
     .json()
     .catch(() => ({ code: res.status, msg: '请求失败，请稍后再试' }))) as EnvelopeOf<DataOf<E>>;
@@ -63,6 +68,29 @@ export async function call<E extends Endpoint>(declared: E, payload: BodyOf<E>):
   }
   if (answer.code !== CODE.ok) throw new ApiError(answer.msg || '请求失败，请稍后再试', answer.code);
   return answer.data as DataOf<E>;
+}
+
+/**
+ * An upload (a picture, a sheet): the payload's fields and the file under `file`, as multipart
+ * form data; the answer as `call`.
+ */
+export async function callForm<E extends Endpoint>(
+  declared: E,
+  payload: Omit<BodyOf<E>, 'file'>,
+  file: Blob,
+  fileName: string,
+): Promise<DataOf<E>> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(payload as Record<string, unknown>))
+    if (value !== undefined && value !== null) form.append(key, String(value));
+  form.append('file', file, fileName);
+  const token = getToken();
+  const res = await fetch(`${ADMIN_API_PREFIX}${declared.path}`, {
+    method: 'POST',
+    headers: token ? { token } : {},
+    body: form,
+  });
+  return dataOf<E>(res);
 }
 
 /** A paged console list as ProTable's `request` wants it. */

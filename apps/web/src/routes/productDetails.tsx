@@ -17,8 +17,12 @@ export function Component() {
     <>
       {productId && <ProductFlashSale productId={productId} />}
       {productId && <ProductGroupBuy productId={productId} />}
-      <ProductDetailView key={productId} productId={productId} actions={actions} />
-      {productId && <GuessLike productId={productId} />}
+      <ProductDetailView
+        key={productId}
+        productId={productId}
+        actions={actions}
+        below={productId && <GuessLike productId={productId} />}
+      />
     </>
   );
 }

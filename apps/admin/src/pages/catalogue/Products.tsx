@@ -27,6 +27,9 @@ import { call, callFile, pageOf } from '../../api';
 import { toFen, yuan } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
+import { ImportButton } from './Import';
+import { AssignForm, MenusButton } from './Menus';
+import { PicturesButton } from './Pictures';
 import { priceRules, useWorkSite } from './shared';
 
 const priceField = (spec: AdminSpec) => `price_${spec.id}`;
@@ -368,6 +371,8 @@ function ProductTable({ siteId, picker }: { siteId: number; picker: ReactNode })
         >
           导出 xlsx
         </Button>,
+        <MenusButton key="menus" siteId={siteId} manage={manage} />,
+        manage ? <ImportButton key="import" siteId={siteId} onDone={reload} /> : null,
         manage ? <CreateProductForm key="create" siteId={siteId} onDone={reload} /> : null,
         manage ? <ListForm key="list" siteId={siteId} onDone={reload} /> : null,
       ]}
@@ -436,10 +441,11 @@ function ProductTable({ siteId, picker }: { siteId: number; picker: ReactNode })
         {
           title: '操作',
           valueType: 'option',
-          width: 170,
+          width: 250,
           render: (_, p) =>
             manage
               ? [
+                  <PicturesButton key="pictures" product={p} manage />,
                   <PriceForm key="price" product={p} onDone={reload} />,
                   <Popconfirm
                     key="sale"
@@ -461,8 +467,9 @@ function ProductTable({ siteId, picker }: { siteId: number; picker: ReactNode })
                     </Button>
                   </Popconfirm>,
                   <LimitForm key="limit" product={p} onDone={reload} />,
+                  <AssignForm key="category" product={p} options={categories.data ?? []} onDone={reload} />,
                 ]
-              : [],
+              : [<PicturesButton key="pictures" product={p} manage={false} />],
         },
       ]}
     />

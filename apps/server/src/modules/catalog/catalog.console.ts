@@ -1,4 +1,10 @@
-import { adminCatalogueApi as api, LOW_STOCK_BELOW, XLSX_TYPE } from '@sitemall/contract';
+import {
+  adminCatalogueApi as api,
+  CATALOGUE_MSG,
+  LOW_STOCK_BELOW,
+  type ProductPictures,
+  XLSX_TYPE,
+} from '@sitemall/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { chinaTime } from '../../lib/china-time';
 import { ok } from '../../lib/envelope';
@@ -17,6 +23,9 @@ import {
   siteCategories,
   siteProducts,
 } from './catalogue-admin';
+import { importProducts } from './catalogue-import';
+import { assignCategory, saveMenu, siteMenus } from './catalogue-menus';
+import { arrangePictures, productPictures, removePicture, uploadPicture } from './pictures';
 import { adjustSpecStock, siteLowStock, siteStock, stockMoves } from './stock-admin';
 
 /**
@@ -25,7 +34,7 @@ import { adjustSpecStock, siteLowStock, siteStock, stockMoves } from './stock-ad
  * again for their writes and keep every read within the site.
  */
 export const catalogConsole =
-  (catalogs: Pick<CatalogCache, 'invalidate'>): FastifyPluginAsync =>
+  (catalogs: Pick<CatalogCache, 'invalidate'>, dataDir?: string): FastifyPluginAsync =>
   async (app) => {
     /** After a write: this process drops the site's cached catalogue now, the others on the NOTIFY. */
     const changed = <T>(siteId: number, answer: T) => {
@@ -65,6 +74,42 @@ export const catalogConsole =
     serve(app, api.create, async (req) =>
       changed(req.body.siteId, ok(await createProduct(operatorOf(req), req.body), '商品已创建并上架')),
     );
+
+    /** A picture change shows on every site selling the product: each of them drops its cache. */
+    const pictured = async (change: Promise<{ pictures: ProductPictures; sites: number[] }>, msg: string) => {
+      const { pictures, sites } = await change;
+      for (const siteId of sites) catalogs.invalidate(siteId);
+      return ok(pictures, msg);
+    };
+    serve(app, api.pictures, async (req) =>
+      ok(await productPictures(operatorOf(req).db, req.query.siteId, req.query.productId)),
+    );
+    serve(app, api.uploadPicture, async (req) =>
+      pictured(uploadPicture(operatorOf(req), dataDir, req.body), '图片已上传'),
+    );
+    serve(app, api.arrangePictures, async (req) =>
+      pictured(arrangePictures(operatorOf(req), req.body), '图片顺序已保存'),
+    );
+    serve(app, api.removePicture, async (req) =>
+      pictured(removePicture(operatorOf(req), req.body), '图片已删除'),
+    );
+    serve(app, api.menus, async (req) => ok({ list: await siteMenus(operatorOf(req).db, req.query.siteId) }));
+    serve(app, api.saveMenu, async (req) =>
+      changed(req.body.siteId, ok(await saveMenu(operatorOf(req), req.body), '已保存')),
+    );
+    serve(app, api.assignCategory, async (req) =>
+      changed(req.body.siteId, ok(await assignCategory(operatorOf(req), req.body), '已归入分类')),
+    );
+    serve(app, api.importProducts, async (req) => {
+      const report = await importProducts(operatorOf(req), req.body);
+      if (report.applied) catalogs.invalidate(req.body.siteId);
+      const msg = report.errors
+        ? CATALOGUE_MSG.importHasErrors
+        : report.applied
+          ? CATALOGUE_MSG.importDone
+          : CATALOGUE_MSG.importChecked;
+      return ok(report, msg);
+    });
 
     serve(app, api.stock, async (req) => ok(await siteStock(operatorOf(req), req.query)));
     serve(app, api.lowStock, async (req) =>

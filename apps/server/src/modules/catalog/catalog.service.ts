@@ -5,7 +5,7 @@ import {
   type CategoryLabel as Label,
   sourceName,
 } from '@sitemall/contract';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { AppError, failure } from '../../lib/errors';
@@ -36,7 +36,8 @@ export async function loadSiteCatalog(db: Db, siteId: number): Promise<SiteCatal
     db
       .select({ id: categoryLabel.id, lableName: categoryLabel.lableName })
       .from(categoryLabel)
-      .where(eq(categoryLabel.siteId, siteId))
+      // Hidden labels, groups and categories are left out of every menu (catalogue-menus.ts).
+      .where(and(eq(categoryLabel.siteId, siteId), eq(categoryLabel.hidden, false)))
       .orderBy(asc(categoryLabel.sort), asc(categoryLabel.id)),
     db
       .select({
@@ -48,7 +49,7 @@ export async function loadSiteCatalog(db: Db, siteId: number): Promise<SiteCatal
       })
       .from(category)
       .innerJoin(categoryGroup, eq(categoryGroup.id, category.groupId))
-      .where(eq(category.siteId, siteId))
+      .where(and(eq(category.siteId, siteId), eq(category.hidden, false), eq(categoryGroup.hidden, false)))
       .orderBy(asc(categoryGroup.sort), asc(categoryGroup.id), asc(category.sort), asc(category.id)),
     db
       .select({ brand: product.brand })
@@ -72,7 +73,7 @@ export async function loadSiteCatalog(db: Db, siteId: number): Promise<SiteCatal
     labels,
     groupsOfLabel,
     categoriesOfLabel,
-    categoryIds: new Set(rows.map((r) => r.id)),
+    categoryIds: new Set(rows.filter((r) => groupsOfLabel.has(r.labelId)).map((r) => r.id)),
     hotWords: hot.map((h) => h.brand).filter(Boolean),
     answers: {
       lableList: JSON.stringify(ok({ mallCateLables: labels })),

@@ -30,6 +30,8 @@ export const categoryLabel = pgTable(
     siteId: siteRef(),
     lableName: text('lable_name').notNull(),
     sort: integer('sort').notNull().default(0),
+    /** Hidden by an operator: left out of the storefront's menus (its products stay on sale). */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [index('category_label_site_idx').on(t.siteId, t.sort)],
 );
@@ -45,6 +47,7 @@ export const categoryGroup = pgTable(
       .references(() => categoryLabel.id, { onDelete: 'cascade' }),
     levelName: text('level_name').notNull(),
     sort: integer('sort').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [index('category_group_label_idx').on(t.labelId, t.sort)],
 );
@@ -60,6 +63,7 @@ export const category = pgTable(
       .references(() => categoryGroup.id, { onDelete: 'cascade' }),
     catName: text('cat_name').notNull(),
     sort: integer('sort').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [index('category_group_idx').on(t.groupId, t.sort), index('category_site_idx').on(t.siteId)],
 );

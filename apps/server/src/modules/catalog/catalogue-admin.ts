@@ -232,7 +232,7 @@ async function checkSpecs(db: Db, productId: number, prices: { specificationId: 
 }
 
 /** Writes the specification prices and the product's list price (their lowest). */
-async function writePrices(
+export async function writePrices(
   tx: Db,
   siteId: number,
   productId: number,

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { isRowId } from '@sitemall/contract';
@@ -9,8 +11,14 @@ import { productTile, shopLogo } from './product-images';
 
 const PRODUCT_IMAGE = /^(\d{1,10})(?:-([23]))?\.svg$/;
 const SHOP_IMAGE = /^(\d{1,10})\.svg$/;
+/** A picture an operator uploaded for a product (pictures.ts): a stored name, never a path. */
+const PRODUCT_UPLOAD = /^[0-9a-f-]{36}\.(png|jpg|webp)$/;
+const IMAGE_MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 
-export const mediaRoutes: FastifyPluginAsyncTypebox<{ sites: SiteCache; db: Db }> = async (app, opts) => {
+export const mediaRoutes: FastifyPluginAsyncTypebox<{ sites: SiteCache; db: Db; dataDir?: string }> = async (
+  app,
+  opts,
+) => {
   const params = { schema: { hide: true, params: Type.Object({ name: Type.String({ maxLength: 80 }) }) } };
   const svg = (reply: import('fastify').FastifyReply, body: string | undefined) =>
     body
@@ -29,6 +37,23 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<{ sites: SiteCache; db: Db }
     const match = PRODUCT_IMAGE.exec(req.params.name);
     const found = match ? await productTileSource(opts.db, Number(match[1])) : undefined;
     return svg(reply, found && productTile(found, Number(match?.[2] ?? 1)));
+  });
+
+  /** `/media/uploads/product/<uuid>.png`: product pictures are public; the name never changes its bytes. */
+  app.get('/media/uploads/product/:name', params, async (req, reply) => {
+    const ext = PRODUCT_UPLOAD.exec(req.params.name)?.[1];
+    const file =
+      ext && opts.dataDir
+        ? await readFile(path.join(opts.dataDir, 'uploads', 'product', req.params.name)).catch(
+            () => undefined,
+          )
+        : undefined;
+    if (!ext || !file) return reply.status(404).type('text/plain').send('Not found');
+    return reply
+      .type(IMAGE_MIME[ext] as string)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(file);
   });
 
   app.get('/media/shop/:name', params, async (req, reply) => {

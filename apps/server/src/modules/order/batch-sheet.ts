@@ -80,7 +80,7 @@ export async function readCells(file: Buffer): Promise<CellRow[]> {
   return parseCsv(file.toString('utf8')).map((cells, i) => ({ rowNo: i + 1, cells }));
 }
 
-const normalise = (s: string) => s.replace(/\s+/g, '').replace(/[（(].*?[）)]/g, '');
+export const normalise = (s: string) => s.replace(/\s+/g, '').replace(/[（(].*?[）)]/g, '');
 
 /** Column index of each key, found by the header's titles (columns may be in any order). */
 function headerMap(header: readonly string[]): Map<BatchColumnKey, number> | undefined {

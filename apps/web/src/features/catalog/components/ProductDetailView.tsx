@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined, ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ProductDetail, ProductSpecification } from '@sitemall/contract';
 import { App, Breadcrumb, Button, Result, Skeleton, Tabs, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSiteLink } from '../../../site/links.ts';
@@ -193,13 +193,19 @@ function Purchase({ product, actions }: { product: ProductDetail; actions?: Purc
   );
 }
 
-/** /productDetails: gallery, specification picker with live price and stock, quantity, detail text. */
+/**
+ * /productDetails: gallery, specification picker with live price and stock, quantity, detail text.
+ * `below` (猜你喜欢) appears once the product has loaded: drawn earlier, it would be pushed down
+ * the page when the product arrives (a layout shift of 0.11, Lighthouse).
+ */
 export function ProductDetailView({
   productId,
   actions,
+  below,
 }: {
   productId: number | undefined;
   actions?: PurchaseActions;
+  below?: ReactNode;
 }) {
   const { siteId } = useSite();
   const link = useSiteLink();
@@ -208,7 +214,7 @@ export function ProductDetailView({
     return <Result className="catalog-state" status="404" title="商品不存在" subTitle="链接中缺少商品编号" />;
   if (detail.isPending)
     return (
-      <div className="product-detail">
+      <div className="product-detail product-detail--loading">
         <div className="product-detail__top">
           <Skeleton.Image active className="gallery__skeleton" />
           <Skeleton active paragraph={{ rows: 8 }} className="purchase" />
@@ -237,47 +243,50 @@ export function ProductDetailView({
   const catLink = (id: number, name: string) =>
     link(`/searchList?${new URLSearchParams({ cateId: String(id), breadTxt: name }).toString()}`);
   return (
-    <div className="product-detail" data-testid="product-detail">
-      <Breadcrumb
-        className="page-breadcrumb"
-        items={[
-          { title: <Link to={link('/home')}>首页</Link> },
-          { title: category.lableName },
-          { title: category.levelName },
-          { title: <Link to={catLink(category.id, category.catName)}>{category.catName}</Link> },
-          { title: <span className="product-detail__path-name">{product.name}</span> },
-        ]}
-      />
-      <div className="product-detail__top">
-        <Gallery images={product.images} name={product.name} />
-        <Purchase product={product} actions={actions} />
+    <>
+      <div className="product-detail" data-testid="product-detail">
+        <Breadcrumb
+          className="page-breadcrumb"
+          items={[
+            { title: <Link to={link('/home')}>首页</Link> },
+            { title: category.lableName },
+            { title: category.levelName },
+            { title: <Link to={catLink(category.id, category.catName)}>{category.catName}</Link> },
+            { title: <span className="product-detail__path-name">{product.name}</span> },
+          ]}
+        />
+        <div className="product-detail__top">
+          <Gallery images={product.images} name={product.name} />
+          <Purchase product={product} actions={actions} />
+        </div>
+        <Tabs
+          className="product-detail__tabs"
+          items={[
+            {
+              key: 'detail',
+              label: '商品详情',
+              children: product.detail ? (
+                <SafeHtml className="rich-text product-detail__html" html={product.detail} />
+              ) : (
+                <p className="purchase__muted">暂无详情</p>
+              ),
+            },
+            {
+              key: 'service',
+              label: '售后保障',
+              children: (
+                <div className="rich-text">
+                  <p>
+                    本商品由“{product.shop.shopName}”提供，商品来源：{product.source.name}。
+                  </p>
+                  <p>支持 7 天无理由退货、15 天换货（虚拟商品及定制商品除外），具体以售后政策为准。</p>
+                </div>
+              ),
+            },
+          ]}
+        />
       </div>
-      <Tabs
-        className="product-detail__tabs"
-        items={[
-          {
-            key: 'detail',
-            label: '商品详情',
-            children: product.detail ? (
-              <SafeHtml className="rich-text product-detail__html" html={product.detail} />
-            ) : (
-              <p className="purchase__muted">暂无详情</p>
-            ),
-          },
-          {
-            key: 'service',
-            label: '售后保障',
-            children: (
-              <div className="rich-text">
-                <p>
-                  本商品由“{product.shop.shopName}”提供，商品来源：{product.source.name}。
-                </p>
-                <p>支持 7 天无理由退货、15 天换货（虚拟商品及定制商品除外），具体以售后政策为准。</p>
-              </div>
-            ),
-          },
-        ]}
-      />
-    </div>
+      {below}
+    </>
   );
 }
