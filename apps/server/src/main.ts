@@ -1,7 +1,9 @@
 import { type LoggerOptions, pino } from 'pino';
 import { buildApp } from './app';
 import { readConfig } from './config';
+import type { Db } from './db/client';
 import { openDatabase } from './db/client';
+import { PROVIDER_DEMO_SITE, seedProviderOrders } from './db/demo/provider-orders';
 import { waitForDatabase } from './db/readiness';
 import { seedDemo } from './db/seed';
 import { startJob } from './lib/job';
@@ -18,10 +20,31 @@ import { startOrderExpiry } from './modules/order/expiry';
 import { refundPaidOrder } from './modules/order/fulfilment';
 import { expirePackOrders } from './modules/packs/pack-orders';
 import { expireCards } from './modules/packs/packs.service';
-import { createSiteCache } from './modules/site/site.service';
+import { createSiteCache, requireSite, type SiteCache } from './modules/site/site.service';
 import { recalcAutoLevels } from './modules/vip/vip.service';
 import { expireVouchers } from './modules/voucher/voucher.service';
 import { createOpsApp } from './plugins/observability';
+
+/** Demo provider orders on a freshly seeded database; a failure is logged, the server stays up. */
+async function seedProviderDemo(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  db: Db,
+  sites: SiteCache,
+  orderExpireMinutes: number,
+) {
+  try {
+    const made = await seedProviderOrders({
+      db,
+      site: await requireSite(sites, PROVIDER_DEMO_SITE),
+      providers: app.providers,
+      wechat: app.payments.wechat,
+      orderExpireMinutes,
+    });
+    app.log.info(made, 'demo provider orders seeded');
+  } catch (err) {
+    app.log.error({ err }, 'demo provider orders not seeded');
+  }
+}
 
 /** Read config, open (or wait for) the database, migrate, seed demo data when empty, listen. */
 async function main() {
@@ -170,6 +193,9 @@ async function main() {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  // The demo's provider orders go through the provider simulator's HTTP API: once listening.
+  if (seeded && app.providers.simulator)
+    await seedProviderDemo(app, database.db, sites, config.orderExpireMinutes);
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite at ${config.dataDir}`;
   app.log.info(`database: ${where}${seeded ? ' (demo data seeded)' : ''}`);
   const shownHost = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;

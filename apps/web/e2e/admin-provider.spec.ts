@@ -1,14 +1,24 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import type { ProviderSubmitResult } from '@sitemall/contract';
-import { operatorPage as consolePage, menu, type Operator, screenshots } from './console.ts';
+import { operatorPage as consolePage, menu, modal, modalOk, type Operator, screenshots } from './console.ts';
 import { api, pwdLogin, storedToken } from './site.ts';
 
 /**
  * Provider goods in the console (issue 15) against the real server and the provider simulator:
  * the 719 member tops up a phone (issued by the worker through the simulator); the 719 operator
  * finds the provider order by its number and reads its attempt log, imports e-codes from a CSV
- * (a duplicate line reported), and the finance reviewer runs today's reconciliation. Screenshots
- * go to SHOTS_DIR (default /work/shots/provider).
+ * (a duplicate line reported), and the finance reviewer runs today's reconciliation. Then, during a
+ * top-up outage of the provider (the simulator's switch), two paid top-ups stay unanswered: the
+ * operator cancels one and refunds it (the member's points back), retries the other in vain,
+ * and once the outage ends retries it again and it is issued. Screenshots go to
+ * /work/shots/provider.
  * Alone: npx playwright test e2e/admin-provider.spec.ts --project admin-provider --no-deps
  */
 
@@ -52,6 +62,9 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   // The 719 operator: the order by its number, issued, with its attempt log.
   const op = await operatorPage(browser, 'op719');
   await openProvider(op);
+  // Never empty: the demo's ticket and top-ups (db/demo/provider-orders.ts), then the journeys'.
+  await expect(op.locator('.ant-table-row', { hasText: '电影票' }).first()).toBeVisible();
+  await shot(op, 'provider-orders-all');
   await op.getByLabel('订单号').fill(topup.orderNo);
   await op.getByRole('button', { name: /查\s?询/ }).click();
   const row = op.locator('.ant-table-row', { hasText: topup.orderNo });
@@ -80,8 +93,9 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
 
   // E-codes from a CSV: three lines, one repeated.
   await op.getByRole('tab', { name: '电子码库存' }).click();
-  await expect(op.getByText('还没有导入电子码').or(op.locator('.ant-table-row').first())).toBeVisible();
-  await shot(op, 'code-stock-empty');
+  // The demo's stock (db/demo/provider-orders.ts): five codes of specification 880100.
+  await expect(op.locator('.ant-table-row', { hasText: '880100' })).toBeVisible();
+  await shot(op, 'code-stock-demo');
   await op.getByRole('button', { name: '导入电子码' }).click();
   const modal = op.locator('.ant-modal-content');
   await modal.getByLabel('商品规格 ID').fill('880001');
@@ -122,5 +136,99 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   await expect(recon).toContainText(chinaToday());
   await expect(recon).toContainText('财务复核');
   await shot(fin, 'reconciliations');
+  expect(pageErrors).toEqual([]);
+});
+
+/** The provider's top-up outage (the simulator's developer switch). */
+async function topupOutage(request: APIRequestContext, on: boolean) {
+  const answer = await request.post('/simulator/provider/outage', { data: { kind: 'topup', on } });
+  expect(answer.status()).toBe(200);
+}
+
+/** The 719 operator's provider order by its number, its detail drawer open once it needs action. */
+async function openStuck(op: Page, orderNo: string) {
+  await op.getByLabel('订单号').fill(orderNo);
+  const row = op.locator('.ant-table-row', { hasText: orderNo });
+  await expect
+    .poll(
+      async () => {
+        await op.getByRole('button', { name: /查\s?询/ }).click();
+        return row.textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('待处理');
+  await row.getByRole('button', { name: '详情' }).click();
+  const drawer = op.locator('.ant-drawer-content');
+  await expect(drawer.getByText('服务商未确认出票结果')).toBeVisible();
+  return drawer;
+}
+
+/** Fills the reason of a drawer action (立即重试, 撤销并退款) and confirms it. */
+async function act(op: Page, drawer: Locator, button: string, reason: string) {
+  await drawer.getByRole('button', { name: button }).click();
+  await modal(op).getByRole('textbox').fill(reason);
+  await modalOk(op);
+  await expect(modal(op)).toBeHidden();
+}
+
+test('an unanswered top-up: the operator refunds one, retries another until it is issued', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await pwdLogin(page, 719);
+  const token = (await storedToken(page, 719)) ?? '';
+  const points = async () =>
+    (await api<{ balance: number }>(request, '/api/points/balance', { siteId: 719 }, token)).balance;
+  const before = await points();
+  await topupOutage(request, true);
+  try {
+    const submit = async (phone: string) => {
+      const made = await api<ProviderSubmitResult>(
+        request,
+        '/api/topup/submit',
+        { siteId: 719, phone, amount: 10 },
+        token,
+      );
+      await api(request, '/api/pay/payOrder', { siteId: 719, orderNo: made.orderNo, payWay: 'ye' }, token);
+      return made.orderNo;
+    };
+    const refunded = await submit('13800138011');
+    const retried = await submit('13800138012');
+    expect(await points()).toBe(before - 2_000);
+
+    const op = await operatorPage(browser, 'op719');
+    await openProvider(op);
+    // Refund: cancelled at the provider (it never issued), the order refunded, the points back.
+    let drawer = await openStuck(op, refunded);
+    await shot(op, 'provider-stuck');
+    await act(op, drawer, '撤销并退款', '运营商通道故障，撤销充值');
+    await expect(drawer.locator('.ant-tag', { hasText: '出票失败（已退款）' })).toBeVisible();
+    await expect(drawer).toContainText('（51）');
+    await expect(drawer.locator('.ant-timeline')).toContainText('运营退款');
+    await expect(drawer.getByRole('button', { name: '撤销并退款' })).toHaveCount(0);
+    await shot(op, 'provider-refunded');
+    expect(await points()).toBe(before - 1_000);
+    // Its close button (after a form, the drawer may not hold the focus Escape goes to).
+    await op.locator('.ant-drawer-close').click();
+    await expect(drawer).toBeHidden();
+
+    // Retry during the outage: still unanswered (and the worker's next send waits its turn).
+    drawer = await openStuck(op, retried);
+    await act(op, drawer, '立即重试', '通道恢复后重试');
+    await expect(drawer.locator('.ant-timeline')).toContainText('运营重试');
+    await expect(drawer.getByText('服务商未确认出票结果')).toBeVisible();
+    // The outage ends: the same request id again, issued once.
+    await topupOutage(request, false);
+    await act(op, drawer, '立即重试', '通道已恢复');
+    await expect(drawer.locator('.ant-tag', { hasText: '已出票' })).toBeVisible();
+    await expect(drawer).toContainText('（23）');
+    await expect(drawer.getByText('服务商未确认出票结果')).toHaveCount(0);
+    await shot(op, 'provider-retried');
+    expect(await points()).toBe(before - 1_000);
+  } finally {
+    await topupOutage(request, false);
+  }
   expect(pageErrors).toEqual([]);
 });

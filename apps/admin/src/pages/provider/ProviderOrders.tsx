@@ -208,9 +208,11 @@ export function ProviderOrders() {
           {
             title: '状态',
             dataIndex: 'status',
+            // The longest state (出票失败（已退款）) in one tag, not over the next column.
+            width: 170,
             valueEnum: { ...STATUS_ENUM, needsAction: { text: '出票异常待处理' } },
             render: (_, r) => (
-              <Space size={4}>
+              <Space size={4} wrap>
                 <Tag color={STATUS_COLOR[r.status]}>{r.statusName}</Tag>
                 {r.needsAction ? <Tag color="red">待处理</Tag> : null}
               </Space>

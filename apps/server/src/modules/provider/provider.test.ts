@@ -359,6 +359,28 @@ describe('direct top-up', () => {
     expect((await t.app.providers.work()).failed).toBe(1);
     expect(await balance()).toBe(before);
   });
+
+  it('a provider outage (the simulator switch over HTTP): unanswered, nothing issued, until it ends', async () => {
+    const outage = (on: boolean, kind = 'topup') =>
+      t.app.inject({ method: 'POST', url: '/simulator/provider/outage', payload: { kind, on } });
+    expect((await outage(true, 'bus')).statusCode).toBe(400);
+    expect((await outage(true)).statusCode).toBe(200);
+    try {
+      const res = await post<ProviderSubmitResult>('/api/topup/submit', { phone: '13800138002', amount: 10 });
+      const { orderNo } = res.body.data;
+      await api.post('/api/pay/payOrder', { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
+      expect((await t.app.providers.work()).retried).toBe(1);
+      expect((await t.app.providers.work(later(1))).retried).toBe(1);
+      const row = await rowOf(orderNo);
+      expect(row).toMatchObject({ status: 'issuing', attempts: 2, lastError: 'HTTP 503' });
+      expect(sim.record(row?.providerReqId ?? '')).toBeUndefined();
+      expect((await outage(false)).statusCode).toBe(200);
+      expect((await t.app.providers.work(later(2))).issued).toBe(1);
+      expect(sim.record(row?.providerReqId ?? '')).toMatchObject({ state: 'issued', requests: 1 });
+    } finally {
+      sim.outage('topup', false);
+    }
+  });
 });
 
 describe('e-codes from the pre-loaded stock', () => {

@@ -34,6 +34,10 @@ import {
  * - late: issued at once, the answer held past the caller's timeout (it must ask again);
  * - lost: issued, then answered 502 (the same request answered twice once retried);
  * - refuse: refused (出票失败), final.
+ * An outage (outage(kind, true), or POST /simulator/provider/outage) answers every issue request
+ * of a kind 503 without issuing until it ends; query and cancel still answer, so a request
+ * given up on can be cancelled and refunded. It keeps an issue unsettled for as long as a
+ * developer (or a browser test) needs the console's retry and refund.
  */
 export type ProviderFault = 'timeout' | 'late' | 'lost' | 'refuse';
 
@@ -72,6 +76,8 @@ export interface ProviderSimulator {
   routes: FastifyPluginAsync;
   /** Arms faults for the next issue requests of a kind, in order. */
   fail(kind: 'cinema' | 'topup', ...faults: ProviderFault[]): void;
+  /** Starts or ends an outage of a kind's issue requests (503, nothing issued). */
+  outage(kind: 'cinema' | 'topup', on: boolean): void;
   /** Answers every held request (timeout: 504; late: 504 as well, its issue stands). */
   releaseHeld(): void;
   /** What the provider knows of a request id. */
@@ -107,6 +113,7 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
   const sold = new Map<string, Set<string>>();
   const faults: Record<'cinema' | 'topup', ProviderFault[]> = { cinema: [], topup: [] };
   const held = new Set<() => void>();
+  const down = new Set<'cinema' | 'topup'>();
 
   const liveLocks = (showId: string) =>
     [...locks.values()].filter((l) => l.showId === showId && !l.released && l.expiresAt > now());
@@ -216,6 +223,7 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     kind: 'cinema' | 'topup',
     input: { reqId: string; lockId?: string; phone?: string; faceValue?: number },
   ) {
+    if (down.has(kind)) return { status: 503 as const };
     const fault = records.has(input.reqId) ? undefined : faults[kind].shift();
     if (fault === 'refuse') {
       if (kind === 'cinema' && input.lockId) {
@@ -253,7 +261,7 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
 
   type Handler = (
     body: Record<string, unknown>,
-  ) => Promise<{ status: 200 | 502 | 504; data?: unknown }> | unknown;
+  ) => Promise<{ status: 200 | 502 | 503 | 504; data?: unknown }> | unknown;
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   const handlers: Record<string, Handler> = {
     '/cinema/cities': () => CITIES,
@@ -321,6 +329,20 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     for (const path of Object.keys(handlers))
       app.post(path, { schema: { hide: true } }, (req, reply) => answer(path, req, reply));
     app.get('/statement', { schema: { hide: true } }, async () => ({ code: 'SUCCESS', data: statement() }));
+    // A developer's switch (unsigned, like the WeChat Pay simulator's scan page): an outage of a kind.
+    app.post('/outage', { schema: { hide: true } }, async (req, reply) => {
+      let body: { kind?: unknown; on?: unknown } = {};
+      try {
+        body = JSON.parse(typeof req.body === 'string' ? req.body : '{}') ?? {};
+      } catch {
+        // Answered below as a bad request.
+      }
+      const { kind, on } = body;
+      if ((kind !== 'cinema' && kind !== 'topup') || typeof on !== 'boolean')
+        return reply.code(400).send({ code: 'BAD_REQUEST', message: 'kind: cinema | topup, on: boolean' });
+      setOutage(kind, on);
+      return { code: 'SUCCESS', data: { kind, on } };
+    });
     app.get('/h5', { schema: { hide: true } }, async (_req, reply) =>
       reply
         .type('text/html; charset=utf-8')
@@ -330,6 +352,11 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     );
     app.addHook('onClose', async () => releaseHeld());
   };
+
+  function setOutage(kind: 'cinema' | 'topup', on: boolean) {
+    if (on) down.add(kind);
+    else down.delete(kind);
+  }
 
   function releaseHeld() {
     for (const resolve of held) resolve();
@@ -359,6 +386,7 @@ export function createProviderSimulator(options: ProviderSimulatorOptions): Prov
     fail: (kind, ...more) => {
       faults[kind].push(...more);
     },
+    outage: setOutage,
     releaseHeld,
     record: (reqId) => records.get(reqId),
     statement,
