@@ -116,6 +116,9 @@ export const OrderAdvertsBody = Type.Object({
 });
 export type OrderAdvertsBody = Static<typeof OrderAdvertsBody>;
 
+export const DeleteAdvertBody = Type.Object({ siteId: SiteIdIn, id: Id(), reason: Type.Optional(Reason) });
+export type DeleteAdvertBody = Static<typeof DeleteAdvertBody>;
+
 export const adminTemplatesApi = {
   templates: endpoint({
     ...tag,
@@ -154,6 +157,16 @@ export const adminTemplatesApi = {
     summary: '调整一个位置的广告顺序',
     encoding: 'json',
     body: OrderAdvertsBody,
+    reply: Envelope(SiteTemplates),
+  }),
+  deleteAdvert: endpoint({
+    ...tag,
+    operator: 'sites:manage',
+    method: 'POST',
+    path: '/sites/adverts/delete',
+    summary: '删除广告（审计删除前的内容；商城前台随即不再显示）',
+    encoding: 'json',
+    body: DeleteAdvertBody,
     reply: Envelope(SiteTemplates),
   }),
 };

@@ -28,6 +28,7 @@ import {
   Col,
   Form,
   Input,
+  Popconfirm,
   Result,
   Row,
   Segmented,
@@ -396,6 +397,11 @@ function AdvertTable({
         ),
       isEnabled ? '广告已上线' : '广告已下线',
     );
+  const remove = (ad: AdminAdvert) =>
+    write(
+      async () => onSaved(await call(adminTemplatesApi.deleteAdvert, { siteId: data.siteId, id: ad.id })),
+      '广告已删除',
+    );
   return (
     <>
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
@@ -490,16 +496,35 @@ function AdvertTable({
           },
           {
             title: '操作',
-            width: 64,
+            width: 92,
             render: (_, ad) =>
               canManage && (
-                <AdvertModal
-                  siteId={data.siteId}
-                  position={position}
-                  advert={ad}
-                  onDraft={onDraft}
-                  onSaved={onSaved}
-                />
+                <Space size={0}>
+                  <AdvertModal
+                    siteId={data.siteId}
+                    position={position}
+                    advert={ad}
+                    onDraft={onDraft}
+                    onSaved={onSaved}
+                  />
+                  <Popconfirm
+                    title={`删除广告「${ad.title}」？`}
+                    description="删除后商城前台不再显示，专题商品关联一并删除"
+                    okText="删除"
+                    okButtonProps={{ danger: true }}
+                    cancelText="取消"
+                    onConfirm={() => remove(ad)}
+                  >
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      title="删除"
+                      aria-label={`删除 ${ad.title}`}
+                      icon={<DeleteOutlined />}
+                    />
+                  </Popconfirm>
+                </Space>
               ),
           },
         ]}

@@ -85,6 +85,7 @@ describe('templates and adverts in the console', () => {
         }),
       ],
       [api.orderAdverts, (siteId) => ({ siteId, position: 'menu', ids: [NONE] })],
+      [api.deleteAdvert, (siteId) => ({ siteId, id: NONE })],
       // The head template as it is: an allowed save changes and records nothing.
       [api.saveTemplates, (siteId) => ({ siteId, head: heads.get(siteId) })],
     ]);
@@ -299,5 +300,37 @@ describe('templates and adverts in the console', () => {
       after: { title: '新品首发', isEnabled: false },
     });
     expect(rows[1]).toMatchObject({ before: { ids: menuIds }, after: { ids: reordered } });
+  });
+
+  it('deletes an advert audited with what it was; the storefront no longer shows it', async () => {
+    const before = await advertRows(10110);
+    const gone = before.find((a) => a.position === 'menu' && a.title === '健康生活');
+    const id = gone?.id as number;
+    expect((await storefront(10110)).menu.map((m) => m.title)).toContain('健康生活');
+
+    // Another site's operator, and another site's id under the operator's own site: nothing goes.
+    expect((await admin.call(api.deleteAdvert, { siteId: 10110, id }, tokens.op719)).body.code).toBe(403);
+    expect((await admin.call(api.deleteAdvert, { siteId: 719, id }, tokens.op719)).body).toMatchObject({
+      msg: ADMIN_MSG.notFound,
+    });
+    expect(await advertRows(10110)).toHaveLength(before.length);
+
+    const res = await admin.call(api.deleteAdvert, { siteId: 10110, id, reason: '活动结束' }, tokens.admin);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.adverts.some((a) => a.id === id)).toBe(false);
+    expect((await storefront(10110)).menu.map((m) => m.title)).toEqual(['中秋福利', '福利政策']);
+    expect(await advertRows(10110)).toHaveLength(before.length - 1);
+    const [audit] = (await auditsOf(10110)).filter((r) => r.action === 'advert.delete');
+    expect(audit).toMatchObject({
+      entityId: String(id),
+      before: { id, title: '健康生活', position: 'menu' },
+      after: null,
+      reason: '活动结束',
+    });
+
+    // Deleted already: not found, and no second audit row.
+    const again = await admin.call(api.deleteAdvert, { siteId: 10110, id }, tokens.admin);
+    expect(again.body.msg).toBe(ADMIN_MSG.notFound);
+    expect((await auditsOf(10110)).filter((r) => r.action === 'advert.delete')).toHaveLength(1);
   });
 });

@@ -4,6 +4,7 @@ import {
   ADVERT_LINK,
   type AdminAdvert,
   adminTemplatesApi as api,
+  type DeleteAdvertBody,
   type FootTemplate,
   type HeadTemplate,
   isPictureUrl,
@@ -209,6 +210,30 @@ function orderAdverts(ctx: OperatorCtx, sites: SiteCache, body: OrderAdvertsBody
   });
 }
 
+/**
+ * Deletes an advert of the site (its special list's products go with it, by the foreign key);
+ * the audit row keeps what it was. A DELETE on site and id: of two deletes one finds it.
+ */
+function deleteAdvert(ctx: OperatorCtx, sites: SiteCache, body: DeleteAdvertBody) {
+  const { siteId, id } = body;
+  return onSite(ctx, sites, siteId, async (tx, record) => {
+    const [gone] = await tx
+      .delete(advert)
+      .where(and(eq(advert.siteId, siteId), eq(advert.id, id)))
+      .returning();
+    if (!gone) throw failure(ADMIN_MSG.notFound);
+    await record({
+      siteId,
+      action: 'advert.delete',
+      entity: 'advert',
+      entityId: id,
+      before: toAdminAdvert(gone),
+      after: null,
+      reason: body.reason?.trim() ?? '',
+    });
+  });
+}
+
 export const siteConsole =
   (sites: SiteCache): FastifyPluginAsync =>
   async (app) => {
@@ -225,5 +250,8 @@ export const siteConsole =
     );
     serve(app, api.orderAdverts, async (req) =>
       ok(await orderAdverts(operatorOf(req), sites, req.body), '广告顺序已保存'),
+    );
+    serve(app, api.deleteAdvert, async (req) =>
+      ok(await deleteAdvert(operatorOf(req), sites, req.body), '广告已删除'),
     );
   };
