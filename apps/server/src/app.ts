@@ -17,6 +17,7 @@ import { groupRoutes } from './modules/activity/group.routes';
 import { redisSeckillGate, SECKILL_RECONCILE_MS } from './modules/activity/seckill-redis';
 import { addressRoutes } from './modules/address/address.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { refundConsole } from './modules/admin/refund.console';
 import { afterSaleConsole } from './modules/aftersale/aftersale.console';
 import { afterSaleRoutes } from './modules/aftersale/aftersale.routes';
 import { approvalConsole } from './modules/approval/approval.console';
@@ -216,6 +217,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => identity.sessions.stop());
   await app.register(contextPlugin, {
     db: deps.database.db,
+    catalogue: deps.database.catalogue,
     sites: deps.sites,
     resolveToken: deps.resolveToken ?? identity.sessions.resolve,
   });
@@ -351,7 +353,8 @@ export async function buildApp(deps: AppDeps) {
       activityConsole,
       afterSaleConsole,
       approvalConsole,
-      catalogConsole(catalogs),
+      refundConsole,
+      catalogConsole(catalogs, deps.dataDir),
       providerConsole(providerDeps),
       merchantConsole(deps.dataDir),
       serviceConsole,
@@ -372,7 +375,7 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  await app.register(mediaRoutes, { sites: deps.sites, db: deps.database.db });
+  await app.register(mediaRoutes, { sites: deps.sites, db: deps.database.db, dataDir: deps.dataDir });
   if (deps.webDist) await app.register(storefrontPlugin, { webDist: deps.webDist, sites: deps.sites });
   if (deps.adminDist) await app.register(consolePlugin, { adminDist: deps.adminDist });
   return app;

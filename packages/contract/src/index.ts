@@ -12,6 +12,7 @@ export * from './admin-merchant.ts';
 export * from './admin-payment.ts';
 export * from './admin-promotions.ts';
 export * from './admin-provider.ts';
+export * from './admin-refund.ts';
 export * from './admin-service.ts';
 export * from './admin-templates.ts';
 export * from './aftersale.ts';

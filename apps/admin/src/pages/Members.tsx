@@ -30,6 +30,37 @@ const sessionState = (s: AdminMemberSession) =>
     <Badge status="default" text="已过期" />
   );
 
+/** 冻结 for a member in good standing, 解冻 for a frozen one: what each asks and says when done. */
+const STATUS_ACTIONS = {
+  1: {
+    to: 0,
+    label: '冻结会员',
+    title: '冻结后会员立即下线，且无法再登录',
+    field: '冻结原因',
+    done: '会员已冻结',
+  },
+  0: { to: 1, label: '解冻会员', title: '解冻后会员可重新登录', field: '解冻原因', done: '会员已解冻' },
+} as const;
+
+function StatusAction({
+  status,
+  onSubmit,
+}: {
+  status: number;
+  onSubmit: (status: 0 | 1, reason: string, done: string) => Promise<unknown>;
+}) {
+  const action = STATUS_ACTIONS[status === 1 ? 1 : 0];
+  return (
+    <TextAction
+      label={action.label}
+      title={action.title}
+      field={action.field}
+      danger={action.to === 0}
+      onSubmit={(reason) => onSubmit(action.to, reason, action.done)}
+    />
+  );
+}
+
 /** A member's profile and login sessions; 强制下线 and 冻结/解冻 with a reason (audited). */
 function MemberDrawer({
   member,
@@ -73,34 +104,12 @@ function MemberDrawer({
                 write(() => call(adminApi.revokeMemberSessions, { ...ref, reason }), '会员已下线', refresh)
               }
             />
-            {d.status === 1 ? (
-              <TextAction
-                label="冻结会员"
-                title="冻结后会员立即下线，且无法再登录"
-                field="冻结原因"
-                danger
-                onSubmit={(reason) =>
-                  write(
-                    () => call(adminApi.setMemberStatus, { ...ref, status: 0, reason }),
-                    '会员已冻结',
-                    refresh,
-                  )
-                }
-              />
-            ) : (
-              <TextAction
-                label="解冻会员"
-                title="解冻后会员可重新登录"
-                field="解冻原因"
-                onSubmit={(reason) =>
-                  write(
-                    () => call(adminApi.setMemberStatus, { ...ref, status: 1, reason }),
-                    '会员已解冻',
-                    refresh,
-                  )
-                }
-              />
-            )}
+            <StatusAction
+              status={d.status}
+              onSubmit={(status, reason, done) =>
+                write(() => call(adminApi.setMemberStatus, { ...ref, status, reason }), done, refresh)
+              }
+            />
           </Space>
         ) : null
       }

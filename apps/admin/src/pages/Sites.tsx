@@ -12,7 +12,14 @@ import {
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
-import { type AdminSite, adminApi, PAY_WAY_NAME, PAY_WAYS, type SiteFields } from '@sitemall/contract';
+import {
+  type AdminSite,
+  adminApi,
+  DEFAULT_AUTO_CONFIRM_DAYS,
+  PAY_WAY_NAME,
+  PAY_WAYS,
+  type SiteFields,
+} from '@sitemall/contract';
 import { App, Button, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
@@ -40,6 +47,8 @@ type Form = Omit<SiteFields, 'configJson' | 'customServicePcSwitch' | 'isUsable'
   isUsable: boolean;
   dingtalkAuthSwitch: boolean;
   returnBar: number;
+  /** Days after shipping before receipt confirms itself; empty: the default. */
+  autoConfirmDays?: number | null;
   serviceHours?: string;
   bankName?: string;
   reason?: string;
@@ -59,6 +68,7 @@ const toForm = (site: AdminSite): Form => {
     isUsable: site.isUsable === 1,
     dingtalkAuthSwitch: site.dingtalkAuthSwitch === 1,
     returnBar: Number(json.returnBar ?? 1),
+    autoConfirmDays: typeof json.autoConfirmDays === 'number' ? json.autoConfirmDays : null,
     serviceHours: (json.serviceHours as string | undefined) ?? '',
     bankName: (json.bankName as string | undefined) ?? '',
     ...Object.fromEntries(SWITCHES.map(([key]) => [`sw_${key}`, json[key] === 'Y'])),
@@ -69,6 +79,8 @@ function fromForm(site: AdminSite, form: Form): SiteFields & { reason?: string }
   const json = { ...(site.configJson as Record<string, unknown>) };
   for (const [key] of SWITCHES) json[key] = form[`sw_${key}`] ? 'Y' : 'N';
   json.returnBar = form.returnBar;
+  if (form.autoConfirmDays) json.autoConfirmDays = form.autoConfirmDays;
+  else delete json.autoConfirmDays;
   if (form.serviceHours) json.serviceHours = form.serviceHours;
   if (form.bankName) json.bankName = form.bankName;
   return {
@@ -138,6 +150,15 @@ function EditSite({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
         <ProFormText name="loginOrder" label="登录顺序" width="xs" rules={[{ pattern: /^[0-9,]{1,10}$/ }]} />
         <ProFormDigit name="returnBar" label="登录后返回（returnBar）" width="xs" min={0} max={9} />
       </ProFormGroup>
+      <ProFormDigit
+        name="autoConfirmDays"
+        label="自动确认收货（发货后天数）"
+        width="xs"
+        min={1}
+        max={60}
+        fieldProps={{ precision: 0, placeholder: String(DEFAULT_AUTO_CONFIRM_DAYS) }}
+        extra={`会员未确认收货时，发货后满该天数系统自动确认收货，退换货期限从此起算；留空为 ${DEFAULT_AUTO_CONFIRM_DAYS} 天`}
+      />
       <ProFormGroup>
         <ProFormSwitch name="isUsable" label="站点可用" />
         <ProFormSwitch name="customServicePcSwitch" label="PC 客服" />

@@ -3,7 +3,10 @@ import {
   type AfterSaleComment,
   type AfterSaleDetail,
   type AfterSaleSummary,
+  type ClaimResult,
   ORDER_TYPE_SECKILL,
+  VOUCHER_STATUS,
+  voucherApi,
 } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,15 +14,22 @@ import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import { type TestApp, testApp } from '../../test/harness';
 import { makeSale } from '../activity/activity.fixtures';
 import { seckillPurchase, seckillSku } from '../activity/activity.tables';
+import { releaseGroup } from '../activity/group';
+import { makeGroupBuy } from '../activity/group.fixtures';
+import { groupMember, groupPurchase } from '../activity/group.tables';
 import { releaseSeckill } from '../activity/seckill';
 import { client } from '../identity/identity.fixtures';
 import { IMAGES } from '../media/media.fixtures';
 import { autoConfirmOrders } from '../order/auto-confirm';
+import { shipChildOrder } from '../order/fulfilment';
 import { type PickedSpec, pickSpecs, stockOf } from '../order/order.fixtures';
 import { mallOrder } from '../order/order.tables';
 import { payJournal, payRefund } from '../payment/payment.tables';
 import { getBalance } from '../points/points.service';
 import { pointsEntry } from '../points/points.tables';
+import { makeTemplate } from '../voucher/voucher.fixtures';
+import { refundOrderVouchers } from '../voucher/voucher.service';
+import { voucher, voucherEvent } from '../voucher/voucher.tables';
 import {
   lineOf,
   orderDetail,
@@ -284,6 +294,105 @@ describe('flash sale', () => {
     const stock = await sku();
     await releaseSeckill(t.db, [order.orderNo]);
     expect(await sku()).toBe(stock);
+  });
+});
+
+describe('vouchers', () => {
+  it('gives a used voucher back once the last piece is refunded, once, where its template says so', async () => {
+    const spec = goods[1]!;
+    const buyer = await shopper(t, 719);
+    const claim = async (refundReturns: boolean) => {
+      const templateId = await makeTemplate(t.db, {
+        name: refundReturns ? '售后退回券' : '售后不退券',
+        refundReturns,
+      });
+      const res = await api.post<ClaimResult>(
+        voucherApi.claim.path,
+        { siteId: 719, templateId },
+        buyer.token,
+      );
+      return res.body.data.voucher.id;
+    };
+    const voucherOf = async (id: number) => (await t.db.select().from(voucher).where(eq(voucher.id, id)))[0];
+    // Two pieces over the voucher's 10 yuan, refunded one case at a time.
+    const num = Math.max(2, Math.ceil(2_000 / spec.price));
+    const refundAll = async (voucherId: number) => {
+      const order = await receivedOrder(t, buyer, [lineOf(spec, num)], {
+        extra: { accVoucherIds: [voucherId] },
+      });
+      expect(await voucherOf(voucherId)).toMatchObject({
+        status: VOUCHER_STATUS.used,
+        orderNo: order.orderNo,
+      });
+      const lineId = order.check.lines[0]!.lineId;
+      const refundPieces = async (qty: number) => {
+        const no = (await apply(order.orderNo, lineId, { kind: 'refund_only', qty }, buyer)).body.data
+          .afterSaleNo;
+        await approveCase(t.db, ref(no));
+        await refundCase(t.db, ref(no));
+      };
+      await refundPieces(1);
+      // One piece back: the order is not refunded in full, the voucher stays used.
+      expect((await voucherOf(voucherId))?.status).toBe(VOUCHER_STATUS.used);
+      await refundPieces(num - 1);
+      return order.orderNo;
+    };
+
+    const giving = await claim(true);
+    const orderNo = await refundAll(giving);
+    expect(await voucherOf(giving)).toMatchObject({ status: VOUCHER_STATUS.unused, orderNo: null });
+    // Once: giving the order's vouchers back again moves none.
+    await refundOrderVouchers(t.db, orderNo);
+    const events = await t.db.select().from(voucherEvent).where(eq(voucherEvent.voucherId, giving));
+    expect(events.filter((e) => e.toStatus === VOUCHER_STATUS.unused)).toHaveLength(2);
+
+    const keeping = await claim(false);
+    await refundAll(keeping);
+    expect((await voucherOf(keeping))?.status).toBe(VOUCHER_STATUS.used);
+  });
+});
+
+describe('group buy', () => {
+  it("gives the member's group-buy place back, once, when the order is refunded after delivery", async () => {
+    const spec = (await pickSpecs(t.db, 719, { count: 4, stock: 100 }))[3] as PickedSpec;
+    const a = await makeGroupBuy(t.db, { siteId: 719, ...spec, price: 990, teamSize: 2, memberLimit: 1 });
+    const [leader, joiner] = [await shopper(t, 719), await shopper(t, 719)];
+    const group = <T>(path: string, body: object, who: Shopper) =>
+      api.post<T>(`/api/group/${path}`, { siteId: 719, ...body }, who.token);
+    const payWithPoints = (orderNo: string, who: Shopper) =>
+      api.post('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'ye' }, who.token);
+    const opened = (await group<{ orderNo: string; teamId: number }>('submit', { activityId: a.id }, leader))
+      .body.data;
+    await payWithPoints(opened.orderNo, leader);
+    const joined = (await group<{ orderNo: string }>('join', { teamId: opened.teamId }, joiner)).body.data;
+    await payWithPoints(joined.orderNo, joiner);
+    // The team is full: the leader's order is shipped and received.
+    for (const child of (await orderDetail(t, leader, opened.orderNo)).childOrders)
+      await shipChildOrder(t.db, {
+        siteId: 719,
+        childOrderNo: child.childOrderNo,
+        company: '顺丰速运',
+        trackingNo: 'SF0000000001',
+      });
+    await api.post('/api/order/confirmOrder', { siteId: 719, orderNo: opened.orderNo }, leader.token);
+    const lineId = (await sevenDay(t, leader, opened.orderNo)).lines[0]!.lineId;
+
+    const placeOf = async () =>
+      (await t.db.select().from(groupMember).where(eq(groupMember.orderNo, opened.orderNo)))[0]?.status;
+    const boughtOf = async () =>
+      (await t.db.select().from(groupPurchase).where(eq(groupPurchase.memberId, leader.id)))[0]?.qty;
+    expect([await placeOf(), await boughtOf()]).toEqual(['paid', 1]);
+    // The member's limit (one) is used up: another team is refused.
+    expect((await group('submit', { activityId: a.id }, leader)).body.code).not.toBe(200);
+
+    const no = (await apply(opened.orderNo, lineId, { kind: 'refund_only' }, leader)).body.data.afterSaleNo;
+    await approveCase(t.db, { siteId: 719, afterSaleNo: no });
+    await refundCase(t.db, { siteId: 719, afterSaleNo: no });
+    expect([await placeOf(), await boughtOf()]).toEqual(['refunded', 0]);
+    // Once: releasing the order again changes nothing; the member may join a group buy again.
+    await releaseGroup(t.db, [opened.orderNo]);
+    expect([await placeOf(), await boughtOf()]).toEqual(['refunded', 0]);
+    expect((await group('submit', { activityId: a.id }, leader)).body.code).toBe(200);
   });
 });
 

@@ -21,6 +21,13 @@ describe('order rules', () => {
     const no = newOrderNo(new Date('2026-11-21T16:30:00Z'));
     expect(no).toMatch(/^SO20261122003000\d{8}$/);
   });
+  it('stamps each order number with its own second (the stamp is kept for one second only)', () => {
+    const at = (iso: string) => newOrderNo(new Date(iso)).slice(2, 16);
+    expect(at('2026-11-21T16:30:00.100Z')).toBe('20261122003000');
+    expect(at('2026-11-21T16:30:00.900Z')).toBe('20261122003000');
+    expect(at('2026-11-21T16:30:01.000Z')).toBe('20261122003001');
+    expect(at('2026-11-21T16:29:59.999Z')).toBe('20261122002959');
+  });
   it('reads ORDER_EXPIRE_MINUTES (default 30) and refuses nonsense', () => {
     expect(readConfig({}).orderExpireMinutes).toBe(30);
     expect(readConfig({ ORDER_EXPIRE_MINUTES: '5' }).orderExpireMinutes).toBe(5);
