@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mallSite } from '../modules/site/site.tables';
+import { testDatabase, workerDatabaseUrl } from '../test/harness';
 import { type Database, openDatabase } from './client';
 
 /**
@@ -8,7 +9,7 @@ import { type Database, openDatabase } from './client';
  * name on one server connection is missing on the next: DATABASE_PREPARED=off sends none.
  */
 
-const PG_URL = process.env.TEST_DATABASE_URL;
+const PG_URL = workerDatabaseUrl();
 
 describe.skipIf(!PG_URL)('named prepared statements (PostgreSQL)', () => {
   const opened: Database[] = [];
@@ -16,9 +17,9 @@ describe.skipIf(!PG_URL)('named prepared statements (PostgreSQL)', () => {
 
   /** Runs a drizzle prepared query and says whether the server now holds it by name. */
   async function leavesNamedStatement(namedStatements: boolean) {
+    await testDatabase(); // the worker's database, created and migrated
     const database = await openDatabase({ databaseUrl: PG_URL, namedStatements });
     opened.push(database);
-    await database.migrate();
     const name = `pooler_probe_${namedStatements ? 'on' : 'off'}`;
     return database.db.transaction(async (tx) => {
       const rows = await tx

@@ -13,6 +13,18 @@ import { injectFetch } from './inject-fetch';
 /** The public URL the test app believes it has (WeChat notifies are built on it). */
 export const TEST_PUBLIC_URL = 'http://mall.test';
 
+/**
+ * The worker's PostgreSQL database (TEST_DATABASE_URL's database name + `_w<pool id>`), for a
+ * test that opens connections of its own to it; undefined on PGlite.
+ */
+export function workerDatabaseUrl(): string | undefined {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const url = new URL(base);
+  url.pathname = `/${url.pathname.slice(1) || 'sitemall_test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  return url.toString();
+}
+
 let shared: Promise<Database> | undefined;
 
 /**
@@ -22,17 +34,16 @@ let shared: Promise<Database> | undefined;
 export function testDatabase(): Promise<Database> {
   shared ??= (async () => {
     const base = process.env.TEST_DATABASE_URL;
+    const workerUrl = workerDatabaseUrl();
     let database: Database;
-    if (base) {
-      const url = new URL(base);
-      const name = `${url.pathname.slice(1) || 'sitemall_test'}_w${process.env.VITEST_POOL_ID ?? '0'}`;
+    if (base && workerUrl) {
+      const name = new URL(workerUrl).pathname.slice(1);
       const admin = new pg.Client({ connectionString: base.replace(/\/[^/]*$/, '/postgres') });
       await admin.connect();
       await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
       await admin.query(`create database ${pg.escapeIdentifier(name)}`);
       await admin.end();
-      url.pathname = `/${name}`;
-      database = await openDatabase({ databaseUrl: url.toString() });
+      database = await openDatabase({ databaseUrl: workerUrl });
     } else {
       database = await openDatabase({});
     }

@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATORS } from '../../db/demo/operators';
 import { DEMO_SITES } from '../../db/demo/sites';
 import { chinaTime } from '../../lib/china-time';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, holds, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp, holds } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { NANJING, pickSpecs } from '../order/order.fixtures';
@@ -42,7 +42,7 @@ import { WHITE_ROW_MSG } from './white-users';
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
 let shop: ReturnType<typeof client>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const SITE = 719;
 const DAY = 86_400_000;
 const at = (ms: number) => chinaTime(new Date(Date.now() + ms), 'YYYY-MM-DD HH:mm:ss');
@@ -59,11 +59,8 @@ async function auditCount(action?: string) {
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
+  ({ t, admin, tokens } = await consoleApp());
   shop = client(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
 });
 afterAll(() => t.close());
 

@@ -10,8 +10,8 @@ import {
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../lib/china-time';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { pickSpecs } from '../order/order.fixtures';
@@ -31,7 +31,7 @@ import { benefit, benefitReceive } from './benefit.tables';
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
 let shop: ReturnType<typeof client>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const SITE = 719;
 const DAY = 86_400_000;
 
@@ -66,11 +66,8 @@ const base = () => ({
 });
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
+  ({ t, admin, tokens } = await consoleApp());
   shop = client(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
   const picked = await pickSpecs(t.db, SITE, { count: 2 });
   spec = picked[0]!;
   other = picked[1]!;

@@ -12,8 +12,8 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { pickSpecs } from '../order/order.fixtures';
@@ -33,7 +33,7 @@ import { WHITE_ROW_MSG } from './white-users';
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
 let shop: ReturnType<typeof client>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const SITE = 719;
 
 const call = <E extends Endpoint>(e: E, payload: Record<string, unknown>, who = 'op719') =>
@@ -60,11 +60,8 @@ async function invitedLottery(code: string) {
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
+  ({ t, admin, tokens } = await consoleApp());
   shop = client(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
 });
 afterAll(() => t.close());
 

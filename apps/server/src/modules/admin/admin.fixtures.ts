@@ -12,7 +12,7 @@ import {
 import { count } from 'drizzle-orm';
 import { DEMO_OPERATORS, DEMO_ROLES } from '../../db/demo/operators';
 import { DEMO_SITES } from '../../db/demo/sites';
-import type { TestApp } from '../../test/harness';
+import { type TestApp, testApp } from '../../test/harness';
 import { client, nextIp } from '../identity/identity.fixtures';
 import { buyer, NANJING, pickSpecs } from '../order/order.fixtures';
 import { auditLog } from './admin.tables';
@@ -77,6 +77,19 @@ export const PASSWORDS: Record<string, string> = {
   finance: 'Finance#2026',
   cs10110: 'Cs10110#2026',
 };
+
+/**
+ * A console test file's set-up: the app on a real database, its console client and a session
+ * token of every demo operator by username (what the permission matrices call each route as).
+ */
+export async function consoleApp(overrides?: Parameters<typeof testApp>[0]) {
+  const t = await testApp(overrides);
+  const admin = adminClient(t);
+  const tokens: Record<string, string> = {};
+  for (const [username, password] of Object.entries(PASSWORDS))
+    tokens[username] = await admin.tokenOf(username, password);
+  return { t, admin, tokens };
+}
 
 /** A member of the site with a paid order of one physical product, awaiting shipment (24). */
 export async function paidOrder(t: TestApp, siteId: number) {

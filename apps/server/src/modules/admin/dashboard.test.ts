@@ -1,17 +1,14 @@
 import { adminDashboardApi as api, LOW_STOCK } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS, paidOrder } from './admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp, paidOrder } from './admin.fixtures';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 

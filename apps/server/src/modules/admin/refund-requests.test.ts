@@ -3,12 +3,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SITE_POLICIES } from '../../db/demo/operators';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
-import { type TestApp, testApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { orderToPay } from '../payment/payment.fixtures';
 import { payRefund, wechatCode } from '../payment/payment.tables';
 import { getBalance } from '../points/points.service';
 import { pointsEntry } from '../points/points.tables';
-import { adminClient, matrixMismatches, PASSWORDS, paidOrder } from './admin.fixtures';
+import { type adminClient, consoleApp, matrixMismatches, PASSWORDS, paidOrder } from './admin.fixtures';
 import { auditLog } from './admin.tables';
 
 /**
@@ -19,7 +19,7 @@ import { auditLog } from './admin.tables';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const NONE = 2_000_000_000;
 
 const policyOf = (siteId: number) => DEMO_SITE_POLICIES.find((p) => p.siteId === siteId);
@@ -49,10 +49,7 @@ async function propose(o: { orderNo: string }, token = tokens.op719) {
 }
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 

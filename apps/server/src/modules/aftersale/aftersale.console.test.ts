@@ -8,8 +8,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { type PickedSpec, pickSpecs } from '../order/order.fixtures';
@@ -21,13 +21,10 @@ let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
 let me: Shopper;
 let goods: PickedSpec[];
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
   me = await shopper(t, 719);
   goods = await pickSpecs(t.db, 719, { count: 2, stock: 100 });
 });

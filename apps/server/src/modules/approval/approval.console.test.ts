@@ -6,8 +6,8 @@ import {
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { lineOf, type Shopper, shopper } from '../aftersale/aftersale.fixtures';
 import { client } from '../identity/identity.fixtures';
@@ -18,7 +18,7 @@ let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
 let me: Shopper;
 let spec: PickedSpec;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 const submit = async (num: number) => {
   const answer = await client(t).post<SubmitOrderResult>(
@@ -43,10 +43,7 @@ const rule = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
   me = await shopper(t, 719);
   [spec] = (await pickSpecs(t.db, 719, { stock: 200 })) as [PickedSpec];
 });

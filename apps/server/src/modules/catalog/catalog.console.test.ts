@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATORS } from '../../db/demo/operators';
 import { DEMO_SITES } from '../../db/demo/sites';
 import { excel } from '../../lib/xlsx';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, holds, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp, holds } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { category, product, productSpecification, sitePrice, siteProduct, stockMove } from './catalog.tables';
@@ -29,7 +29,7 @@ import { category, product, productSpecification, sitePrice, siteProduct, stockM
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 /** Products of the shared catalogue that 719 does not sell (demo plan: id % 15 === 7). */
 const NOT_ON_719 = [7, 22, 37, 52];
 let cat719: number;
@@ -55,10 +55,7 @@ const detailOn = (siteId: number, productId: number) =>
   client(t).post<ProductDetail>(catalogApi.productDetail.path, { siteId, productId });
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
   const firstCategory = async (siteId: number) =>
     (await t.db.select({ id: category.id }).from(category).where(eq(category.siteId, siteId)).limit(1))[0]
       ?.id as number;

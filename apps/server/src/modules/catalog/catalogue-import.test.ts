@@ -9,8 +9,8 @@ import { and, count, eq } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excel } from '../../lib/xlsx';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { IMAGES } from '../media/media.fixtures';
 import { category, productSpecification, sitePrice, siteProduct } from './catalog.tables';
@@ -24,8 +24,7 @@ import { postForm } from './catalogue.fixtures';
  */
 
 let t: TestApp;
-let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 /** The products the test sheet holds: two that 719 sells. */
 let sold: number[];
 
@@ -82,10 +81,7 @@ const priceOf = async (specificationId: number) =>
   )[0]?.price;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, tokens } = await consoleApp());
   sold = (
     await t.db
       .select({ productId: siteProduct.productId })

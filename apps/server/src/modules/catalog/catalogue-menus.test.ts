@@ -9,8 +9,8 @@ import {
 } from '@sitemall/contract';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { category, siteProduct } from './catalog.tables';
@@ -24,7 +24,7 @@ import { category, siteProduct } from './catalog.tables';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 const tree = async (siteId = 719) =>
   (await client(t).post<CategoryTree>(catalogApi.cateList.path, { siteId })).body.data.mallCateLables;
@@ -37,10 +37,7 @@ const save = (body: Record<string, unknown>, token = tokens.op719) =>
   admin.call(api.saveMenu, { siteId: 719, ...body }, token);
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 

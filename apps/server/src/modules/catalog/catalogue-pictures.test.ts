@@ -10,8 +10,8 @@ import {
 } from '@sitemall/contract';
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { IMAGES } from '../media/media.fixtures';
@@ -26,7 +26,7 @@ import { postForm } from './catalogue.fixtures';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 /** A product op719 created: sold on 719 only. */
 let own: number;
 /** A demo product sold on 719 and 10110. */
@@ -43,10 +43,7 @@ const pictureAudits = async () =>
     ?.n ?? 0;
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
   const [cat] = await t.db
     .select({ id: category.id })
     .from(category)

@@ -7,8 +7,8 @@ import {
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, matrixMismatches, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp, matrixMismatches } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { IMAGES } from '../media/media.fixtures';
@@ -17,7 +17,7 @@ import { merchantApplication } from './merchant.tables';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const NONE = 2_000_000_000;
 let phoneSeq = 13900000100;
 
@@ -47,10 +47,7 @@ const audits = (applyId: number) =>
     .where(and(eq(auditLog.entity, 'merchant_application'), eq(auditLog.entityId, String(applyId))));
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 

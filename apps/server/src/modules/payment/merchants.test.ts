@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { copySiteRows } from '../site/site-copy';
@@ -32,8 +32,9 @@ describe('simulated merchants (demo mode)', () => {
     expect(new Set(made.map((m) => m.privateKeyPem)).size).toBe(1);
 
     // Again: nothing new, nothing changed.
-    const before = await t.db.execute(sql`select count(*)::int as n from pay_merchant`);
+    const merchants = () => t.db.select().from(payMerchant).orderBy(payMerchant.siteId);
+    const before = await merchants();
     await ensureSimulatedMerchants(t.db, { apiBase, signers: t.secrets.wechatpaySimSigners });
-    expect(await t.db.execute(sql`select count(*)::int as n from pay_merchant`)).toEqual(before);
+    expect(await merchants()).toEqual(before);
   });
 });

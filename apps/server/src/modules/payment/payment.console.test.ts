@@ -4,8 +4,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../lib/china-time';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, matrixMismatches, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp, matrixMismatches } from '../admin/admin.fixtures';
 import { pointsAccount } from '../points/points.tables';
 import { orderToPay } from './payment.fixtures';
 import { payJournal, payRefund, wechatCode } from './payment.tables';
@@ -13,7 +13,7 @@ import { payJournal, payRefund, wechatCode } from './payment.tables';
 let t: TestApp;
 let sim: WechatpaySimulator;
 let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const today = chinaTime(new Date(), 'YYYY-MM-DD');
 const tomorrow = chinaTime(new Date(Date.now() + 86_400_000), 'YYYY-MM-DD');
 
@@ -35,11 +35,8 @@ let p719: typeof wechatCode.$inferSelect;
 let p1000: typeof wechatCode.$inferSelect;
 
 beforeAll(async () => {
-  t = await testApp();
+  ({ t, admin, tokens } = await consoleApp());
   sim = t.app.payments.simulator as WechatpaySimulator;
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
   p719 = await paidByWechat(719);
   p1000 = await paidByWechat(1000);
 });

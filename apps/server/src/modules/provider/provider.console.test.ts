@@ -8,8 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../lib/china-time';
 import type { ProviderSimulator } from '../../simulators/provider';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { buyer } from '../order/order.fixtures';
@@ -22,7 +22,7 @@ let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
 let sim: ProviderSimulator;
 let me: { id: number; token: string };
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const SITE = 719;
 const today = () => chinaTime(new Date(), 'YYYY-MM-DD');
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
@@ -67,11 +67,8 @@ async function issuedTopup(amount = 20) {
 }
 
 beforeAll(async () => {
-  t = await testApp({ providerTimeoutMs: 100, providerIssueOnPay: false });
-  admin = adminClient(t);
+  ({ t, admin, tokens } = await consoleApp({ providerTimeoutMs: 100, providerIssueOnPay: false }));
   sim = t.app.providers.simulator as ProviderSimulator;
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
   me = await buyer(t, SITE, 1_000_000);
 });
 afterEach(() => sim.releaseHeld());

@@ -7,8 +7,8 @@ import {
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, matrixMismatches, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp, matrixMismatches } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { buyer } from '../order/order.fixtures';
@@ -16,7 +16,7 @@ import { serviceMessage } from './service.tables';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const NONE = 2_000_000_000;
 
 /** A message left on the form, as a member (token) or a visitor. */
@@ -37,10 +37,7 @@ const audits = (messageId: number) =>
     .where(and(eq(auditLog.entity, 'service_message'), eq(auditLog.entityId, String(messageId))));
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 

@@ -11,8 +11,8 @@ import {
 } from '@sitemall/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, matrixMismatches, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp, matrixMismatches } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { createSiteCache } from './site.service';
@@ -20,7 +20,7 @@ import { advert, siteTemplate } from './site.tables';
 
 let t: TestApp;
 let admin: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const NONE = 2_000_000_000;
 const heads = new Map<number, HeadTemplate>();
 
@@ -57,10 +57,7 @@ const FOOT: FootTemplate = {
 };
 
 beforeAll(async () => {
-  t = await testApp();
-  admin = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await admin.tokenOf(username, password);
+  ({ t, admin, tokens } = await consoleApp());
   for (const siteId of [719, 10110, 1000]) heads.set(siteId, (await storefront(siteId)).head);
 });
 afterAll(() => t.close());
