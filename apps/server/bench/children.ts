@@ -32,8 +32,13 @@ export const stopChild = (child: ChildProcess) =>
 
 /** The product's server, as `npm start` runs it; the per-IP login guard is lifted (one address). */
 export function startServer(port: number, dataDir: string, env: NodeJS.ProcessEnv = {}) {
+  // BENCH_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (open it in
+  // Chrome's DevTools or speedscope) — where a path's time goes, measured under the bench's load.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : [];
   return startChild(
-    ['--import', 'tsx', 'src/main.ts'],
+    [...profile, '--import', 'tsx', 'src/main.ts'],
     {
       PORT: String(port),
       DATA_DIR: dataDir,

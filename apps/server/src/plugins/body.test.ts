@@ -21,6 +21,12 @@ describe('parsePayload', () => {
     );
     expect(json).toEqual({ siteId: 1, a: {} });
     expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+    // The same keys written with escapes are dropped too.
+    const escaped = parsePayload(
+      '{"siteId":1,"\\u005f_proto__":{"polluted":1},"\\u0063onstructor":2}',
+      'json',
+    );
+    expect(escaped).toEqual({ siteId: 1 });
     const form = parsePayload('siteId=1&__proto__=x&__proto__=y&constructor=z', 'form');
     expect(form).toEqual({ siteId: '1' });
     expect(Object.getPrototypeOf(form)).toBe(Object.prototype);
