@@ -216,6 +216,32 @@ test('the audit log shows each write with before and after; operators and the lo
   await shot(page, 'admin-15-login-log');
 });
 
+test('the dashboard shows today’s orders, money and points, and the last 7 days as a chart', async ({
+  page,
+}) => {
+  await consoleLogin(page, 'admin');
+  await menu(page, '首页看板');
+  // The journeys above placed, paid and shipped orders and issued points today.
+  const figure = (title: string) =>
+    page
+      .locator('.ant-statistic')
+      .filter({ has: page.locator('.ant-statistic-title', { hasText: title }) })
+      .locator('.ant-statistic-content-value');
+  await expect(figure('今日订单')).not.toHaveText(/^0$|—/);
+  await expect(figure('今日下单会员')).not.toHaveText(/^0$|—/);
+  await expect(figure('今日发放积分')).not.toHaveText(/^0\.00$|—/);
+  await expect(page.getByText('近 7 日趋势')).toBeVisible();
+  // Both charts drawn (G2 renders into a canvas once the lazy chart module has loaded).
+  await expect(page.getByTestId('dashboard-trend').locator('canvas')).toHaveCount(2, { timeout: 30_000 });
+  await shot(page, 'admin-21-dashboard');
+  // One site: the figures narrow to it.
+  await page.locator('.ant-select').filter({ hasText: '全部站点' }).click();
+  await page.getByTitle(/^10110 /).click();
+  await expect(page.getByText('近 7 日趋势')).toBeVisible();
+  await expect(page.getByTestId('dashboard-trend').locator('canvas')).toHaveCount(2, { timeout: 30_000 });
+  await shot(page, 'admin-22-dashboard-10110');
+});
+
 test('an operator binds TOTP in 账号安全, then logs in with a code; the platform admin resets it', async ({
   page,
   browser,

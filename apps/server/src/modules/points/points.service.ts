@@ -1,5 +1,5 @@
 import { PAGE_SIZE, type PointsEntryType } from '@sitemall/contract';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
@@ -155,4 +155,25 @@ export async function pointsSpentPerMember(
     .groupBy(pointsEntry.memberId)
     .having(sql`-sum(${pointsEntry.amount}) > 0`);
   return rows.map((r) => ({ memberId: r.memberId, spent: Number(r.spent) }));
+}
+
+/**
+ * Points issued (credits of issues) and spent (debits paying orders, as a positive figure) on
+ * the sites in a span of time: the console's landing page.
+ */
+export async function pointsFigures(db: Db, scope: 'all' | number[], span: { start: Date; end: Date }) {
+  const [row] = await db
+    .select({
+      issued: sql<string | null>`sum(${pointsEntry.amount}) filter (where ${pointsEntry.type} = 'issue')`,
+      spent: sql<string | null>`-sum(${pointsEntry.amount}) filter (where ${pointsEntry.type} = 'pay')`,
+    })
+    .from(pointsEntry)
+    .where(
+      and(
+        scope === 'all' ? undefined : inArray(pointsEntry.siteId, scope),
+        gte(pointsEntry.createdAt, span.start),
+        lt(pointsEntry.createdAt, span.end),
+      ),
+    );
+  return { issued: Number(row?.issued ?? 0), spent: Number(row?.spent ?? 0) };
 }
