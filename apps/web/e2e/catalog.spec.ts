@@ -162,9 +162,13 @@ test('search by a Chinese word highlights matches; sorts, filters and pages', as
   await page.getByLabel('最低价').fill('1000');
   await page.getByRole('button', { name: /^确\s*定$/ }).click();
   await expect(page).toHaveURL(/minPrice=1000/);
-  await expect(page.locator('.ant-spin-blur')).toHaveCount(0);
-  for (const text of await page.locator('.product-tile__price strong').allTextContents())
-    expect(Number.parseFloat(text.replace(/,/g, ''))).toBeGreaterThanOrEqual(1000);
+  // The unfiltered page stays on screen until the filtered one replaces it: poll, as for the sort.
+  await expect
+    .poll(async () => {
+      const prices = await shownPrices();
+      return prices.length > 0 && prices.every((p) => p >= 1000);
+    })
+    .toBe(true);
   await settle(page);
   await page.screenshot({ path: `${screenshots}catalog-search.png`, fullPage: true });
 });
