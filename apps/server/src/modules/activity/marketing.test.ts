@@ -20,6 +20,27 @@ const SITE = 1000;
 const DAY = 86_400_000;
 
 type Page = { list: ActivityInfo[]; total: number; pageNum: number; pageSize: number };
+/** A bargain activity of the site on one of its products, open in the given window. */
+async function insertBargain(name: string, window: { start: Date; end: Date }) {
+  const [spec] = await pickSpecs(t.db, SITE, { count: 1 });
+  const [made] = await t.db
+    .insert(bargainActivity)
+    .values({
+      siteId: SITE,
+      name,
+      productId: spec!.productId,
+      specificationId: spec!.specificationId,
+      floorPrice: 1,
+      helpMax: 2,
+      cutMin: 1,
+      cutMax: 2,
+      startAt: window.start,
+      endAt: window.end,
+    })
+    .returning();
+  return made!;
+}
+
 const marketing = (body: Record<string, unknown>) =>
   api.post<Page>('/api/marketing/list', { siteId: SITE, ...body });
 
@@ -31,22 +52,10 @@ afterAll(() => t.close());
 
 describe('bargain activities as marketing activity type 2', () => {
   it('answers bargains from the bargain tables in list, get and marketing list, with their links', async () => {
-    const [spec] = await pickSpecs(t.db, SITE, { count: 1 });
-    const [made] = await t.db
-      .insert(bargainActivity)
-      .values({
-        siteId: SITE,
-        name: '类型二砍价',
-        productId: spec!.productId,
-        specificationId: spec!.specificationId,
-        floorPrice: 1,
-        helpMax: 2,
-        cutMin: 1,
-        cutMax: 2,
-        startAt: new Date(Date.now() - DAY),
-        endAt: new Date(Date.now() + DAY),
-      })
-      .returning();
+    const made = await insertBargain('类型二砍价', {
+      start: new Date(Date.now() - DAY),
+      end: new Date(Date.now() + DAY),
+    });
     const lottery = await makeLottery(t.db, { siteId: SITE, code: 'mk-1', prizes: [] });
 
     const list = (await api.post<{ list: ActivityInfo[] }>('/api/activity/list', { siteId: SITE })).body.data
@@ -101,22 +110,10 @@ describe('bargain activities as marketing activity type 2', () => {
   });
 
   it('pages ended activities after running ones, and refuses bad input and another site', async () => {
-    const [spec] = await pickSpecs(t.db, SITE, { count: 1 });
-    const [ended] = await t.db
-      .insert(bargainActivity)
-      .values({
-        siteId: SITE,
-        name: '已结束砍价',
-        productId: spec!.productId,
-        specificationId: spec!.specificationId,
-        floorPrice: 1,
-        helpMax: 2,
-        cutMin: 1,
-        cutMax: 2,
-        startAt: new Date(Date.now() - 3 * DAY),
-        endAt: new Date(Date.now() - 2 * DAY),
-      })
-      .returning();
+    const ended = await insertBargain('已结束砍价', {
+      start: new Date(Date.now() - 3 * DAY),
+      end: new Date(Date.now() - 2 * DAY),
+    });
     const { list } = (await marketing({ type: 2 })).body.data;
     const at = list.findIndex((a) => a.id === ended!.id);
     expect(list[at]?.timing.status).toBe(1);
