@@ -7,6 +7,7 @@ import type { TokenResolver } from './context';
 import type { Database } from './db/client';
 import { type Job, startJob } from './lib/job';
 import { safeLoggerOptions } from './lib/log';
+import { sharedSchemaCompilers } from './lib/schema-compilers';
 import type { Secrets } from './lib/secrets';
 import { activityConsole } from './modules/activity/activity.console';
 import { activityRoutes } from './modules/activity/activity.routes';
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps) {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, allErrors: false },
       // The contract's integers refuse what coercion turns into ±Infinity (numbers.ts).

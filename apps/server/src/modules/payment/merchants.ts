@@ -87,6 +87,21 @@ const hex = (text: string, length: number) =>
   createHash('sha256').update(text).digest('hex').slice(0, length).toUpperCase();
 
 /**
+ * One simulated key per process for the merchants made at the simulator, inserted in one
+ * statement: an RSA key per site made start-up grow with the sites (1,000 sites: 997 keys, past
+ * the 10 s ready limit), and one per app built cost each test file 0.4 s. A simulated merchant's
+ * key guards nothing real; mchid, serial and APIv3 key stay per site.
+ */
+let simulatedKeyPem: string | undefined;
+function simulatedMerchantKey(): string {
+  simulatedKeyPem ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+    type: 'pkcs8',
+    format: 'pem',
+  }) as string;
+  return simulatedKeyPem;
+}
+
+/**
  * Demo mode: every site that offers wx_pc gets a merchant account at the local simulator,
  * with keys generated here (never in the repository). Accounts made earlier are pointed at
  * the simulator's current platform keys, which live in the data folder's secrets.
@@ -103,11 +118,7 @@ export async function ensureSimulatedMerchants(
   );
   const siteIds = (await siteIdsOffering(db, PAY_WAY.wechatPc)).filter((id) => !withMerchant.has(id));
   if (siteIds.length > 0) {
-    // One simulated key for the merchants made in this call, inserted in one statement: an RSA
-    // key per site made start-up grow with the sites (1,000 sites: 997 keys, past the 10 s ready
-    // limit). A simulated merchant's key guards nothing real; mchid, serial and APIv3 key stay per site.
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    const privateKeyPem = simulatedMerchantKey();
     await db
       .insert(payMerchant)
       .values(
