@@ -4,10 +4,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { type App, type AppDeps, buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
-import { resetData, seedDemo } from '../db/seed';
 import { testSecrets } from '../lib/secrets';
 import { createCatalogCache } from '../modules/catalog/catalog.service';
 import { createSiteCache } from '../modules/site/site.service';
+import { freshDemo } from './demo-snapshot';
 import { injectFetch } from './inject-fetch';
 
 /** The public URL the test app believes it has (WeChat notifies are built on it). */
@@ -56,8 +56,7 @@ export function testDatabase(): Promise<Database> {
 /** Fresh demo data and an app built on the worker's database. */
 export async function testApp(overrides: Partial<AppDeps> = {}) {
   const database = await testDatabase();
-  await resetData(database.db);
-  await seedDemo(database.db);
+  await freshDemo(database);
   const secrets = testSecrets();
   const sites = await createSiteCache(database, secrets.hotlineKey);
   const catalogs = await createCatalogCache(database);
