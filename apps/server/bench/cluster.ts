@@ -370,7 +370,7 @@ async function checkInvariants(memberIds: number[], since: Date, paidSeen: numbe
       [memberIds],
     );
     const database = await openDatabase({ databaseUrl: primaryUrl });
-    const books = await checkBooks(database.db, 'all').finally(() => database.close());
+    const books = await checkBooks(database, 'all').finally(() => database.close());
     // The replica has replayed everything once its replay position reaches the primary's.
     const lsn = (await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]
       ?.lsn;

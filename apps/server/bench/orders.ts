@@ -48,7 +48,7 @@ interface BenchDatabase {
 /** The bench members back to their points, the bench specifications back to their stock. */
 async function refill(db: Database['db'], seed: OrderSeed) {
   for (const memberId of seed.memberIds) {
-    const balance = await getBalance(db, { siteId: SITE, memberId });
+    const balance = await getBalance({ db }, { siteId: SITE, memberId });
     if (balance < POINTS)
       await postEntry(db, { siteId: SITE, memberId, amount: POINTS - balance, type: 'issue', note: 'bench' });
   }

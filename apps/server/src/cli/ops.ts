@@ -153,7 +153,7 @@ try {
       break;
     }
     case 'check-books': {
-      const report = await checkBooks(db, values.site ? [siteId()] : 'all');
+      const report = await checkBooks({ db }, values.site ? [siteId()] : 'all');
       for (const check of report.checks) {
         const verdict = check.problems.length === 0 ? 'ok' : `${check.problems.length} NOT ADDING UP`;
         console.log(

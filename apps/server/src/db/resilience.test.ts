@@ -49,7 +49,7 @@ async function ledgerMatchesBalance(memberId: number) {
       sql`select coalesce(sum(amount), 0)::int as total from points_entry where site_id = 719 and member_id = ${memberId}`,
     ),
   );
-  expect(Number(row?.total)).toBe(await getBalance(t.db, { siteId: 719, memberId }));
+  expect(Number(row?.total)).toBe(await getBalance(t, { siteId: 719, memberId }));
 }
 
 const uncaught: unknown[] = [];
@@ -313,7 +313,7 @@ describe.skipIf(!PG_URL)('PostgreSQL connection faults (skipped on PGlite: no co
     expect(entries.every((e) => e.n === 1)).toBe(true);
     for (const [i, b] of buyers.entries()) {
       const spent = (ordersOf[i] ?? []).reduce((s, o) => s + o.payAmount, 0);
-      expect(await getBalance(t.db, { siteId: 719, memberId: b.id })).toBe(1_000_000 - spent);
+      expect(await getBalance(t, { siteId: 719, memberId: b.id })).toBe(1_000_000 - spent);
       await ledgerMatchesBalance(b.id);
     }
 

@@ -63,7 +63,7 @@ describe('demo provider orders', () => {
     // Paid with points: the ticket and the 30 yuan top-up spent, the refused 50 back.
     const member = await memberByPhone(t.db, PROVIDER_DEMO_SITE, PROVIDER_DEMO_MEMBER.phone);
     const [ticket] = await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, made.ticket));
-    const balance = await getBalance(t.db, { siteId: PROVIDER_DEMO_SITE, memberId: member?.id ?? 0 });
+    const balance = await getBalance(t, { siteId: PROVIDER_DEMO_SITE, memberId: member?.id ?? 0 });
     expect(balance).toBe(PROVIDER_DEMO_MEMBER.points - (ticket?.payAmount ?? 0) - 3_000);
   });
 
@@ -75,7 +75,7 @@ describe('demo provider orders', () => {
   });
 
   it('the books add up on demo data (账务全部相符)', async () => {
-    const report = await checkBooks(t.db, 'all');
+    const report = await checkBooks(t, 'all');
     expect(report.checks.length).toBeGreaterThan(0);
     expect(report.checks.flatMap((c) => c.problems)).toEqual([]);
   });

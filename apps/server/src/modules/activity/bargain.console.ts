@@ -10,6 +10,7 @@ import {
 } from '@sitemall/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
@@ -40,7 +41,12 @@ import { statusAt } from './timing';
 const inSites = (column: typeof bargainActivity.siteId | typeof bargainRecord.siteId, scope: SiteScope) =>
   scope === 'all' ? undefined : inArray(column, scope.length ? scope : [-1]);
 
-async function activityRows(db: Db, rows: BargainActivityRow[], now: Date): Promise<AdminBargainActivity[]> {
+async function activityRows(
+  ctx: RequestContext,
+  rows: BargainActivityRow[],
+  now: Date,
+): Promise<AdminBargainActivity[]> {
+  const { db } = ctx;
   if (rows.length === 0) return [];
   const counts = await db
     .select({
@@ -61,7 +67,7 @@ async function activityRows(db: Db, rows: BargainActivityRow[], now: Date): Prom
   for (const siteId of new Set(rows.map((r) => r.siteId))) {
     const ofSite = rows.filter((r) => r.siteId === siteId);
     const specs = await specificationsOnSite(
-      db,
+      { db },
       siteId,
       ofSite.map((r) => r.specificationId),
     );
@@ -105,7 +111,7 @@ export async function listBargainActivities(ctx: OperatorCtx, query: { siteId?: 
     .offset(offsetOf(query.pageNum));
   const [total] = await ctx.db.select({ n: count() }).from(bargainActivity).where(where);
   return {
-    list: await activityRows(ctx.db, rows, new Date()),
+    list: await activityRows(ctx, rows, new Date()),
     total: total?.n ?? 0,
     pageNum: query.pageNum ?? 1,
     pageSize: PAGE_SIZE,
@@ -134,7 +140,7 @@ export async function saveBargainActivity(
   requireSiteAccess(ctx, 'promotions:manage', body.siteId);
   if (body.cutMin > body.cutMax) throw failure(ADMIN_BARGAIN_MSG.cutBounds);
   if (body.startAt >= body.endAt) throw failure(ADMIN_BARGAIN_MSG.window);
-  const spec = (await specificationsOnSite(ctx.db, body.siteId, [body.specificationId])).get(
+  const spec = (await specificationsOnSite(ctx, body.siteId, [body.specificationId])).get(
     body.specificationId,
   );
   if (!spec) throw failure(ADMIN_BARGAIN_MSG.noProduct);
@@ -185,7 +191,7 @@ export async function saveBargainActivity(
     });
     return row;
   });
-  const [answer] = await activityRows(ctx.db, [saved], new Date());
+  const [answer] = await activityRows(ctx, [saved], new Date());
   return answer as AdminBargainActivity;
 }
 
@@ -226,7 +232,7 @@ export async function endBargainActivity(
     });
     return row ?? before;
   });
-  const [answer] = await activityRows(ctx.db, [saved], now);
+  const [answer] = await activityRows(ctx, [saved], now);
   return answer as AdminBargainActivity;
 }
 
@@ -257,7 +263,7 @@ export async function listBargainRecords(
       activityId: r.activityId,
       activityName,
       memberId: r.memberId,
-      memberName: maskedName(await memberById(ctx.db, r.siteId, r.memberId)),
+      memberName: maskedName(await memberById(ctx, r.siteId, r.memberId)),
       startPrice: r.startPrice,
       floorPrice: r.floorPrice,
       price: r.price,

@@ -139,7 +139,7 @@ async function viewOf(ctx: RequestContext, r: RecordRow, now: Date): Promise<Bar
     .select({ name: bargainActivity.name })
     .from(bargainActivity)
     .where(eq(bargainActivity.id, r.activityId));
-  const spec = (await specificationsOnSite(ctx.db, r.siteId, [r.specificationId])).get(r.specificationId);
+  const spec = (await specificationsOnSite(ctx, r.siteId, [r.specificationId])).get(r.specificationId);
   const helps = await ctx.db
     .select()
     .from(bargainHelp)
@@ -148,7 +148,7 @@ async function viewOf(ctx: RequestContext, r: RecordRow, now: Date): Promise<Bar
   const helpers: BargainHelper[] = [];
   for (const h of helps)
     helpers.push({
-      name: maskedName(await memberById(ctx.db, r.siteId, h.helperId)),
+      name: maskedName(await memberById(ctx, r.siteId, h.helperId)),
       cut: h.cut,
       createTime: h.createdAt.toISOString(),
     });
@@ -170,7 +170,7 @@ async function viewOf(ctx: RequestContext, r: RecordRow, now: Date): Promise<Bar
     statusName: BARGAIN_STATUS_LABEL[status] ?? '',
     timing: timingOf({ start: r.createdAt, end: r.expireAt }, now),
     orderNo: r.orderNo,
-    ownerName: maskedName(await memberById(ctx.db, r.siteId, r.memberId)),
+    ownerName: maskedName(await memberById(ctx, r.siteId, r.memberId)),
     mine: ctx.member?.id === r.memberId,
     helped: ctx.member !== undefined && helps.some((h) => h.helperId === ctx.member?.id),
     helpers,
@@ -225,7 +225,7 @@ export async function startBargain(
   };
   const earlier = await openOne();
   if (earlier) return { view: await viewOf(ctx, earlier, now), created: false };
-  const spec = (await specificationsOnSite(ctx.db, siteId, [a.specificationId])).get(a.specificationId);
+  const spec = (await specificationsOnSite(ctx, siteId, [a.specificationId])).get(a.specificationId);
   if (!spec?.isOnSale) throw failure(BARGAIN_MSG.notFound);
   if (spec.price <= a.floorPrice) throw failure(BARGAIN_MSG.floorTooHigh);
   const expireAt = new Date(Math.min(now.getTime() + a.hours * HOUR_MS, a.endAt.getTime()));

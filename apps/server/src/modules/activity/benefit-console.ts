@@ -60,7 +60,7 @@ async function productNames(ctx: OperatorCtx, rows: BenefitRow[]) {
   for (const siteId of new Set(rows.map((r) => r.siteId))) {
     const ofSite = rows.filter((r) => r.siteId === siteId);
     const specs = await specificationsOnSite(
-      ctx.db,
+      ctx,
       siteId,
       ofSite.map((r) => r.specificationId),
     );
@@ -131,7 +131,7 @@ async function present(ctx: OperatorCtx, rows: BenefitRow[], now: Date): Promise
 
 /** An active VIP level of the site, or the console's refusal. */
 async function levelOnSite(db: Db, siteId: number, id: number): Promise<number> {
-  const level = (await siteLevels(db, siteId)).find((l) => l.id === id);
+  const level = (await siteLevels({ db }, siteId)).find((l) => l.id === id);
   if (!level) throw failure(ACTIVITY_ADMIN_MSG.badVipLevel);
   return level.id;
 }
@@ -146,7 +146,7 @@ export async function saveBenefit(ctx: OperatorCtx, input: SaveBenefitBody): Pro
   const startAt = fromChinaTime(input.startAt);
   const endAt = fromChinaTime(input.endAt);
   if (!(endAt > startAt)) throw failure(ACTIVITY_ADMIN_MSG.badWindow);
-  const spec = (await specificationsOnSite(ctx.db, input.siteId, [input.specificationId])).get(
+  const spec = (await specificationsOnSite(ctx, input.siteId, [input.specificationId])).get(
     input.specificationId,
   );
   if (!spec) throw failure(ACTIVITY_ADMIN_MSG.badSpec);

@@ -123,7 +123,7 @@ async function mineOf(db: Db, siteId: number, rows: ReceiveRow[], now: Date): Pr
     );
   const byId = new Map(benefits.map((b) => [b.id, b]));
   const specs = await specificationsOnSite(
-    db,
+    { db },
     siteId,
     benefits.map((b) => b.specificationId),
   );
@@ -205,7 +205,7 @@ export async function benefitReceivers(
   const list: BenefitReceiver[] = [];
   for (const r of rows)
     list.push({
-      name: maskedName(await memberById(ctx.db, siteId, r.memberId)),
+      name: maskedName(await memberById(ctx, siteId, r.memberId)),
       createTime: r.createdAt.toISOString(),
     });
   return { list, total: all?.n ?? 0 };

@@ -10,6 +10,7 @@ import {
 } from '@sitemall/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
@@ -30,11 +31,16 @@ import { statusAt } from './timing';
 
 type ActivityRow = typeof groupActivity.$inferSelect;
 
-async function activitiesOut(db: Db, rows: ActivityRow[], now = new Date()): Promise<AdminGroupActivity[]> {
+async function activitiesOut(
+  ctx: RequestContext,
+  rows: ActivityRow[],
+  now = new Date(),
+): Promise<AdminGroupActivity[]> {
+  const { db } = ctx;
   if (rows.length === 0) return [];
   const siteId = (rows[0] as ActivityRow).siteId;
   const specs = await specificationsOnSite(
-    db,
+    { db },
     siteId,
     rows.map((r) => r.specificationId),
   );
@@ -98,7 +104,7 @@ export async function listGroupActivities(ctx: OperatorCtx, query: { siteId: num
     ctx.db.select({ n: count() }).from(groupActivity).where(mine),
   ]);
   return {
-    list: await activitiesOut(ctx.db, rows),
+    list: await activitiesOut(ctx, rows),
     total: total?.n ?? 0,
     pageNum: query.pageNum ?? 1,
     pageSize: PAGE_SIZE,
@@ -115,7 +121,7 @@ export async function saveGroupActivity(ctx: OperatorCtx, input: SaveGroupActivi
   const startAt = new Date(input.startAt);
   const endAt = new Date(input.endAt);
   if (!(startAt < endAt)) throw failure(GROUP_ADMIN_MSG.badWindow);
-  const spec = (await specificationsOnSite(ctx.db, input.siteId, [input.specificationId])).get(
+  const spec = (await specificationsOnSite(ctx, input.siteId, [input.specificationId])).get(
     input.specificationId,
   );
   if (!spec) throw failure(GROUP_ADMIN_MSG.productNotOnSite);
@@ -151,7 +157,7 @@ export async function saveGroupActivity(ctx: OperatorCtx, input: SaveGroupActivi
     });
     return row;
   });
-  return (await activitiesOut(ctx.db, [saved]))[0] as AdminGroupActivity;
+  return (await activitiesOut(ctx, [saved]))[0] as AdminGroupActivity;
 }
 
 /** Ends an activity now (no new teams); teams already open run to their end and settle as usual. */
@@ -180,7 +186,7 @@ export async function endGroupActivity(
     });
     return row;
   });
-  return (await activitiesOut(ctx.db, [saved]))[0] as AdminGroupActivity;
+  return (await activitiesOut(ctx, [saved]))[0] as AdminGroupActivity;
 }
 
 /** Teams of the site (of one activity, in one state), newest first, with their members. */

@@ -32,7 +32,7 @@ export const groupRoutes: FastifyPluginAsync<{ orderExpireMinutes?: number }> = 
       },
       { expireMinutes },
     );
-    return ok({ ...result, teamId: await teamOfOrder(ctx.db, result.orderNo) }, ORDER_MSG.submitted);
+    return ok({ ...result, teamId: await teamOfOrder(ctx, result.orderNo) }, ORDER_MSG.submitted);
   }
 
   serve(app, groupApi.detail, async (req) => ok(await groupDetail(req.ctx, req.body.id)));

@@ -248,7 +248,7 @@ describe('group buy: teams that run out of time', () => {
       expect(await refundEntries(no)).toBe(1);
     }
     // Paid in points, refunded in points: the balance is whole again.
-    expect(await getBalance(t.db, { siteId: 719, memberId: leader.id })).toBe(100_000);
+    expect(await getBalance(t, { siteId: 719, memberId: leader.id })).toBe(100_000);
     expect(await stockOf(t.db, spec.specificationId)).toBe(1000);
     const places = await t.db.select().from(groupMember).where(eq(groupMember.teamId, opened.teamId));
     expect(places.map((p) => p.status)).toEqual(['refunded', 'refunded']);

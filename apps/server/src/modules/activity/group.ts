@@ -39,7 +39,7 @@ type TeamRow = typeof groupTeam.$inferSelect;
 
 /** A member as others see them in a team: the phone masked, else the username. */
 async function nicknameOf(db: Db, siteId: number, memberId: number): Promise<string> {
-  const row = await memberById(db, siteId, memberId);
+  const row = await memberById({ db }, siteId, memberId);
   if (row?.phone) return row.phone.replace(/^(\d{3})\d{4}(\d*)$/, '$1****$2');
   return row?.username ?? `会员${memberId}`;
 }
@@ -48,11 +48,12 @@ const window = (a: ActivityRow) => ({ start: a.startAt, end: a.endAt });
 
 /** The activities as the storefront shows them (ones whose product is off sale are left out). */
 async function activitiesOut(
-  db: Db,
+  ctx: RequestContext,
   siteId: number,
   rows: ActivityRow[],
   now: Date,
 ): Promise<GroupActivity[]> {
+  const { db } = ctx;
   return productOffers(db, siteId, rows, now, (a, spec) => ({
     price: a.price,
     marketPrice: spec.price,
@@ -122,7 +123,7 @@ export async function groupDetail(ctx: RequestContext, id?: number, now = new Da
       .orderBy(asc(groupActivity.startAt), asc(groupActivity.id));
     return {
       currentTime: now.getTime(),
-      activities: await activitiesOut(ctx.db, siteId, rows, now),
+      activities: await activitiesOut(ctx, siteId, rows, now),
       teams: [],
     };
   }
@@ -146,7 +147,7 @@ export async function groupDetail(ctx: RequestContext, id?: number, now = new Da
   );
   return {
     currentTime: now.getTime(),
-    activities: await activitiesOut(ctx.db, siteId, [activity], now),
+    activities: await activitiesOut(ctx, siteId, [activity], now),
     teams: teams.map((t) => teamOut(t, leaders.get(t.id) ?? '', now)),
   };
 }
@@ -371,7 +372,8 @@ export async function groupHoldsShipping(tx: Db, orderNo: string): Promise<boole
 }
 
 /** The team an order took its place in. */
-export async function teamOfOrder(db: Db, orderNo: string): Promise<number> {
+export async function teamOfOrder(ctx: RequestContext, orderNo: string): Promise<number> {
+  const { db } = ctx;
   const [row] = await db
     .select({ teamId: groupMember.teamId })
     .from(groupMember)
@@ -392,7 +394,7 @@ export async function groupView(ctx: RequestContext, teamId: number, now = new D
       and(eq(groupMember.teamId, team.id), inArray(groupMember.status, ['reserved', 'paid', 'refunded'])),
     )
     .orderBy(desc(groupMember.isLeader), asc(groupMember.createdAt));
-  const [activityOut] = await activitiesOut(ctx.db, siteId, [activity], now);
+  const [activityOut] = await activitiesOut(ctx, siteId, [activity], now);
   if (!activityOut) throw failure(GROUP_MSG.notFound);
   const mine = ctx.member ? places.find((p) => p.memberId === ctx.member?.id) : undefined;
   return {
@@ -424,7 +426,7 @@ export async function myGroups(ctx: MemberCtx, pageNum = 1, now = new Date()) {
     ctx.db.select({ n: count() }).from(groupMember).where(mine),
   ]);
   const specs = await specificationsOnSite(
-    ctx.db,
+    ctx,
     ctx.site.row.id,
     rows.map((r) => r.activity.specificationId),
   );

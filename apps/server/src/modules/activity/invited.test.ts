@@ -210,9 +210,7 @@ describe('lottery budget', () => {
     expect(answers.filter((x) => x.body.data.won)).toHaveLength(3);
     const [row] = await t.db.select().from(mktActivity).where(eq(mktActivity.id, a.id));
     expect(row?.budgetUsed).toBe(1500);
-    const balances = await Promise.all(
-      members.map((m) => getBalance(t.db, { siteId: SITE, memberId: m.id })),
-    );
+    const balances = await Promise.all(members.map((m) => getBalance(t, { siteId: SITE, memberId: m.id })));
     expect(balances.reduce((s, b) => s + b, 0)).toBe(1500);
   });
 });

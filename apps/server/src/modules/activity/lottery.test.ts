@@ -94,7 +94,7 @@ describe('lottery: chances, draws, gifts', () => {
     expect(body.data.left).toBe(2);
     const won = body.data.prize;
     const credit = won.kind === 'points' ? won.amount : 0;
-    expect(await getBalance(t.db, { siteId: 719, memberId: b.id })).toBe(10_000 - 100 + credit);
+    expect(await getBalance(t, { siteId: 719, memberId: b.id })).toBe(10_000 - 100 + credit);
     const list = (await gifts(b.token)).body.data.list;
     if (body.data.won) expect(list).toMatchObject([{ prizeName: won.name, status: credit ? 1 : 0 }]);
     else expect(list).toEqual([]);
@@ -194,7 +194,7 @@ describe('lottery: races', () => {
     for (const x of answers.filter((y) => y.body.code !== 200))
       expect(x.body.msg).toBe(LOTTERY_MSG.noChances);
     expect(await drawsOf(a.id)).toBe(3);
-    expect(await getBalance(t.db, { siteId: 719, memberId: b.id })).toBe(1000 - 30 + 300);
+    expect(await getBalance(t, { siteId: 719, memberId: b.id })).toBe(1000 - 30 + 300);
   });
 
   it('a double click answers the first result and uses one chance', async () => {
@@ -209,7 +209,7 @@ describe('lottery: races', () => {
     expect(new Set(answers.map((x) => x.body.data?.drawId)).size).toBe(1);
     expect(await drawsOf(a.id)).toBe(1);
     expect((await chances(b.token, 'dbl')).body.data.used).toBe(1);
-    expect(await getBalance(t.db, { siteId: 719, memberId: b.id })).toBe(1000 - 10 + 100);
+    expect(await getBalance(t, { siteId: 719, memberId: b.id })).toBe(1000 - 10 + 100);
   });
 
   it('the last piece of a prize raced by 20 members is awarded once; the others get no prize', async () => {

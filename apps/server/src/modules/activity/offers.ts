@@ -25,7 +25,7 @@ export async function productOffers<A extends ProductActivity, T>(
   more: (a: A, spec: SpecificationOnSite) => T,
 ) {
   const specs = await specificationsOnSite(
-    db,
+    { db },
     siteId,
     rows.map((r) => r.specificationId),
   );

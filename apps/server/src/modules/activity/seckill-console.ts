@@ -124,7 +124,7 @@ async function present(db: Db, rows: ActivityRow[], now: Date): Promise<AdminSec
     specsBySite.set(
       siteId,
       await specificationsOnSite(
-        db,
+        { db },
         siteId,
         skus.filter((s) => s.siteId === siteId).map((s) => s.specificationId),
       ),
@@ -212,7 +212,7 @@ async function checkSale(db: Db, input: SaveSeckillActivityBody) {
     .where(and(eq(seckillSession.siteId, input.siteId), inArray(seckillSession.id, sessionIds)));
   if (sessions.length !== sessionIds.length) throw failure(ACTIVITY_ADMIN_MSG.badSession);
   const specs = await specificationsOnSite(
-    db,
+    { db },
     input.siteId,
     input.skus.map((s) => s.specificationId),
   );

@@ -106,7 +106,7 @@ async function productsOf(
 ): Promise<SeckillProduct[]> {
   const site = siteOf(ctx);
   const specs = await specificationsOnSite(
-    ctx.db,
+    ctx,
     site.row.id,
     skus.map((s) => s.specificationId),
   );

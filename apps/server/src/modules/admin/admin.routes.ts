@@ -73,7 +73,7 @@ export const adminRoutes: FastifyPluginAsync<{
 
   serve(app, adminApi.login, async (req) =>
     ok(
-      await login(req.ctx.db, opts.limiter, {
+      await login(req.ctx, opts.limiter, {
         ...req.body,
         ip: req.ip,
         userAgent: String(req.headers['user-agent'] ?? ''),
@@ -81,8 +81,7 @@ export const adminRoutes: FastifyPluginAsync<{
     ),
   );
   serve(app, adminApi.logout, async (req) => {
-    const ctx = operatorOf(req);
-    await logout(ctx.db, ctx.token);
+    await logout(operatorOf(req));
     return ok({ done: true });
   });
   serve(app, adminApi.me, async (req) => {
@@ -93,7 +92,7 @@ export const adminRoutes: FastifyPluginAsync<{
       if (a.siteIds === null) all = true;
       else for (const id of a.siteIds) anySite.add(id);
     }
-    const sites = await siteNamesIn(ctx.db, all ? 'all' : [...anySite]);
+    const sites = await siteNamesIn(ctx, all ? 'all' : [...anySite]);
     return ok({ ...ctx.operator, assignments: ctx.assignments, sites, ...ctx.secondFactor });
   });
   serve(app, adminApi.totpSetup, async (req) => ok(await setupTotp(operatorOf(req))));

@@ -2,6 +2,7 @@ import { ADMIN_MSG, type Assignment, grants } from '@sitemall/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, failure, tokenInvalid, unauthorized } from '../../lib/errors';
 import { sha256 } from '../identity/crypto';
@@ -157,11 +158,11 @@ export async function resolveOperator(
   };
 }
 
-export async function logout(db: Db, token: string): Promise<void> {
-  await db
+export async function logout(ctx: OperatorCtx): Promise<void> {
+  await ctx.db
     .update(operatorSession)
     .set({ revokedAt: new Date() })
-    .where(and(eq(operatorSession.tokenHash, sha256(token)), isNull(operatorSession.revokedAt)));
+    .where(and(eq(operatorSession.tokenHash, sha256(ctx.token)), isNull(operatorSession.revokedAt)));
 }
 
 // ---- login ----------------------------------------------------------------------------------
@@ -186,11 +187,12 @@ export interface LoginInput {
  * attempt goes to the login log.
  */
 export async function login(
-  db: Db,
+  ctx: RequestContext,
   limiter: Limiter,
   input: LoginInput,
   now = Date.now(),
 ): Promise<{ token: string; totpNeeded: boolean }> {
+  const { db } = ctx;
   const username = input.username.trim();
   const failureKey = `admin-login:${username.toLowerCase()}:${input.ip}`;
   const log = (result: string, operatorId: number | null = null) =>

@@ -225,7 +225,7 @@ describe('orders', () => {
   });
 
   it('cancels a paid order with a reason and returns the points once', async () => {
-    const before = await getBalance(t.db, { siteId: 1000, memberId: o1000.member.id });
+    const before = await getBalance(t, { siteId: 1000, memberId: o1000.member.id });
     const noReason = await api.call(
       adminApi.cancelOrder,
       { siteId: 1000, orderNo: o1000.orderNo, reason: ' ' },
@@ -244,7 +244,7 @@ describe('orders', () => {
       tokens.admin,
     );
     expect(cancelled.body.data.status).toBe(4);
-    const after = await getBalance(t.db, { siteId: 1000, memberId: o1000.member.id });
+    const after = await getBalance(t, { siteId: 1000, memberId: o1000.member.id });
     expect(after - before).toBe(cancelled.body.data.payAmount);
     const [row] = await auditRows('order.cancel');
     expect(row).toMatchObject({ reason: '缺货', before: { status: 24 }, after: { status: 4 } });
@@ -266,7 +266,7 @@ describe('members and points', () => {
   });
 
   it('issues at or below the threshold on submit, without a second operator', async () => {
-    const before = await getBalance(t.db, { siteId: 719, memberId: 1 });
+    const before = await getBalance(t, { siteId: 719, memberId: 1 });
     const drafted = await api.call(
       adminApi.issuePoints,
       { siteId: 719, account: '13800000719', amount: 100_000, reason: '活动奖励' },
@@ -275,11 +275,11 @@ describe('members and points', () => {
     expect(drafted.body.data).toMatchObject({ status: 'draft', needsApproval: false, totalAmount: 100_000 });
     const submitted = await api.call(adminApi.submitBatch, { batchId: drafted.body.data.id }, tokens.op719);
     expect(submitted.body.data).toMatchObject({ status: 'executed', rows: [{ result: 'ok' }] });
-    expect(await getBalance(t.db, { siteId: 719, memberId: 1 })).toBe(before + 100_000);
+    expect(await getBalance(t, { siteId: 719, memberId: 1 })).toBe(before + 100_000);
   });
 
   it('above the threshold needs a finance approver other than the maker, and executes once', async () => {
-    const before = await getBalance(t.db, { siteId: 719, memberId: 1 });
+    const before = await getBalance(t, { siteId: 719, memberId: 1 });
     const drafted = await api.call(
       adminApi.issuePointsCsv,
       {
@@ -300,7 +300,7 @@ describe('members and points', () => {
     expect((await api.call(adminApi.submitBatch, { batchId }, tokens.admin)).body.data.status).toBe(
       'submitted',
     );
-    expect(await getBalance(t.db, { siteId: 719, memberId: 1 })).toBe(before);
+    expect(await getBalance(t, { siteId: 719, memberId: 1 })).toBe(before);
     const own = await api.call(adminApi.approveBatch, { batchId }, tokens.admin);
     expect(own.body).toMatchObject({ code: 403, msg: ADMIN_MSG.ownBatch });
     expect((await api.call(adminApi.approveBatch, { batchId }, tokens.op719)).body.code).toBe(403);
@@ -308,13 +308,13 @@ describe('members and points', () => {
     expect(approved.body.data).toMatchObject({ status: 'executed', approverName: '财务复核' });
     const replay = await api.call(adminApi.approveBatch, { batchId }, tokens.finance);
     expect(replay.body.msg).toBe(ADMIN_MSG.batchState);
-    expect(await getBalance(t.db, { siteId: 719, memberId: 1 })).toBe(before + 150_000);
+    expect(await getBalance(t, { siteId: 719, memberId: 1 })).toBe(before + 150_000);
     const actions = (await auditRows('points.issue.approve')).map((r) => r.entityId);
     expect(actions).toEqual([String(batchId)]);
   });
 
   it('two approvals racing execute the batch exactly once', async () => {
-    const before = await getBalance(t.db, { siteId: 1000, memberId: 3 });
+    const before = await getBalance(t, { siteId: 1000, memberId: 3 });
     const drafted = await api.call(
       adminApi.issuePoints,
       { siteId: 1000, account: '13800001000', amount: 60_000, reason: '补偿' },
@@ -328,7 +328,7 @@ describe('members and points', () => {
       api.call(adminApi.approveBatch, { batchId }, second),
     ]);
     expect(answers.map((a) => a.body.code).sort()).toEqual([200, CODE.failure]);
-    expect(await getBalance(t.db, { siteId: 1000, memberId: 3 })).toBe(before + 60_000);
+    expect(await getBalance(t, { siteId: 1000, memberId: 3 })).toBe(before + 60_000);
   });
 
   it('rejects a submitted batch with a reason; nothing is issued', async () => {

@@ -1,5 +1,5 @@
 import type { BooksReport } from '@sitemall/contract';
-import type { Db } from '../../db/client';
+import type { RequestContext } from '../../context';
 import { runBooks } from '../../lib/books';
 import { CARD_BOOKS } from '../packs/books';
 import { WECHAT_BOOKS } from '../payment/books';
@@ -10,5 +10,5 @@ import type { SiteScope } from './admin.service';
  * 账务核对 over every ledger: points, cards and WeChat money (each module states its own rules),
  * on the sites of the scope.
  */
-export const checkBooks = (db: Db, scope: SiteScope): Promise<BooksReport> =>
-  runBooks(db, scope, [...POINTS_BOOKS, ...CARD_BOOKS, ...WECHAT_BOOKS]);
+export const checkBooks = (ctx: RequestContext, scope: SiteScope): Promise<BooksReport> =>
+  runBooks(ctx.db, scope, [...POINTS_BOOKS, ...CARD_BOOKS, ...WECHAT_BOOKS]);

@@ -144,7 +144,7 @@ const PHONE = /^1\d{10}$/;
 export async function memberOfAccount(db: Db, siteId: number, account: string) {
   const text = account.trim();
   if (PHONE.test(text)) return memberByPhone(db, siteId, text);
-  if (/^\d{1,9}$/.test(text)) return memberById(db, siteId, Number(text));
+  if (/^\d{1,9}$/.test(text)) return memberById({ db }, siteId, Number(text));
   return undefined;
 }
 

@@ -16,7 +16,7 @@ const shown = async (db: Db, m: MemberRow) => ({
   phone: m.phone ?? '',
   username: m.username ?? '',
   status: m.status,
-  balance: await getBalance(db, { siteId: m.siteId, memberId: m.id }),
+  balance: await getBalance({ db }, { siteId: m.siteId, memberId: m.id }),
   createdAt: m.createdAt.toISOString(),
 });
 
@@ -34,9 +34,9 @@ export async function memberLedger(
   query: { siteId: number; memberId: number; pageNum?: number },
 ) {
   requireSiteAccess(ctx, 'points:view', query.siteId);
-  const found = await memberById(ctx.db, query.siteId, query.memberId);
+  const found = await memberById(ctx, query.siteId, query.memberId);
   if (!found) throw failure(ADMIN_MSG.notFound);
-  const page = await listBills(ctx.db, {
+  const page = await listBills(ctx, {
     siteId: query.siteId,
     memberId: found.id,
     pageNum: query.pageNum ?? 1,
@@ -60,7 +60,7 @@ type MemberRef = { siteId: number; memberId: number };
 /** The member of a site in the caller's scope for `permission`, or "not found". */
 async function memberOfSite(ctx: OperatorCtx, permission: string, ref: MemberRef): Promise<MemberRow> {
   requireSiteAccess(ctx, permission, ref.siteId);
-  const found = await memberById(ctx.db, ref.siteId, ref.memberId);
+  const found = await memberById(ctx, ref.siteId, ref.memberId);
   if (!found) throw failure(ADMIN_MSG.notFound);
   return found;
 }

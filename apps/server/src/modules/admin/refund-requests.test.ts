@@ -26,7 +26,7 @@ const policyOf = (siteId: number) => DEMO_SITE_POLICIES.find((p) => p.siteId ===
 
 type Paid = Awaited<ReturnType<typeof paidOrder>>;
 
-const balanceOf = (o: Paid, siteId = 719) => getBalance(t.db, { siteId, memberId: o.member.id });
+const balanceOf = (o: Paid, siteId = 719) => getBalance(t, { siteId, memberId: o.member.id });
 const refundEntries = (o: Paid) =>
   t.db
     .select()

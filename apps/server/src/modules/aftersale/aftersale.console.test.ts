@@ -124,7 +124,7 @@ describe('return, receipt and a four-eyes refund', () => {
     expect(own.body).toMatchObject({ code: 403, msg: AFTER_SALE_CONSOLE_MSG.ownProposal });
 
     // Two finance tabs execute the one proposal at once: one refund.
-    const before = await getBalance(t.db, { siteId: 719, memberId: me.id });
+    const before = await getBalance(t, { siteId: 719, memberId: me.id });
     const answers = await Promise.all(
       [1, 2].map(() => admin.call(api.executeRefund, { ...ref, proposalId }, tokens.finance)),
     );
@@ -133,7 +133,7 @@ describe('return, receipt and a four-eyes refund', () => {
     const done = answers.find((a) => a.body.code === 200)?.body.data;
     expect(done).toMatchObject({ status: 'refunded', refundPoints: preview?.points });
     expect(done?.proposals[0]).toMatchObject({ status: 'executed', deciderName: '财务复核' });
-    expect(await getBalance(t.db, { siteId: 719, memberId: me.id })).toBe(before + (preview?.points ?? 0));
+    expect(await getBalance(t, { siteId: 719, memberId: me.id })).toBe(before + (preview?.points ?? 0));
     expect(await audits('aftersale.refund.execute', ref.afterSaleNo)).toHaveLength(1);
     expect(await audits('aftersale.receive', ref.afterSaleNo)).toHaveLength(1);
   });

@@ -68,7 +68,7 @@ const apply = (orderNo: string, lineId: number, extra: object = {}, who: Shopper
     who,
   );
 const ref = (afterSaleNo: string) => ({ siteId: me.siteId, afterSaleNo });
-const balance = (who: Shopper = me) => getBalance(t.db, { siteId: who.siteId, memberId: who.id });
+const balance = (who: Shopper = me) => getBalance(t, { siteId: who.siteId, memberId: who.id });
 const childStatus = async (orderNo: string, who: Shopper = me) =>
   (await orderDetail(t, who, orderNo)).childOrders.map((c) => c.status);
 

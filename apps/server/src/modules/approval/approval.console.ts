@@ -5,6 +5,7 @@ import {
   type SaveApprovalRuleBody,
 } from '@sitemall/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { serve } from '../../lib/serve';
@@ -40,8 +41,9 @@ const ruleFields = (rule: ApprovalRule | undefined) =>
       }
     : null;
 
-async function ruleView(db: Db, siteId: number): Promise<ApprovalRuleView> {
-  const [rule, levels] = await Promise.all([approvalRuleOf(db, siteId), siteLevels(db, siteId)]);
+async function ruleView(ctx: RequestContext, siteId: number): Promise<ApprovalRuleView> {
+  const { db } = ctx;
+  const [rule, levels] = await Promise.all([approvalRuleOf({ db }, siteId), siteLevels({ db }, siteId)]);
   return {
     siteId,
     // A site without a rule: nothing waits for approval; the form starts from these values.
@@ -63,7 +65,7 @@ async function saveRule(ctx: OperatorCtx, body: SaveApprovalRuleBody) {
   requireSiteAccess(ctx, 'orders:manage', body.siteId);
   const reason = requireReason(body.reason);
   await audited(ctx, async (tx, record) => {
-    const before = ruleFields(await approvalRuleOf(tx, body.siteId));
+    const before = ruleFields(await approvalRuleOf({ db: tx }, body.siteId));
     const saved = await setApprovalRule(tx, { ...body, minQty: body.minQty ?? null });
     await record({
       siteId: body.siteId,
@@ -75,7 +77,7 @@ async function saveRule(ctx: OperatorCtx, body: SaveApprovalRuleBody) {
       reason,
     });
   });
-  return ruleView(ctx.db, body.siteId);
+  return ruleView(ctx, body.siteId);
 }
 
 /** Approves or rejects an order in 11/12, audited with its status before and after. */
@@ -104,7 +106,7 @@ async function decide(
 }
 
 export const approvalConsole: FastifyPluginAsync = async (app) => {
-  serve(app, api.rule, async (req) => ok(await ruleView(operatorOf(req).db, req.query.siteId)));
+  serve(app, api.rule, async (req) => ok(await ruleView(operatorOf(req), req.query.siteId)));
   serve(app, api.saveRule, async (req) => ok(await saveRule(operatorOf(req), req.body), '审批规则已保存'));
   serve(app, api.queue, async (req) =>
     ok(

@@ -1,5 +1,6 @@
 import { DEFAULT_ORDER_EXPIRE_MINUTES, fenToYuan, ORDER_STATUS, type OrderStatus } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { EXPIRY_BATCH, lockExpiredOrders } from '../order/expiry';
@@ -204,7 +205,8 @@ export async function expireApprovals(db: Db, now = new Date()): Promise<number>
 }
 
 /** The rule as the console shows it: threshold in yuan text too. */
-export async function approvalRuleOf(db: Db, siteId: number) {
+export async function approvalRuleOf(ctx: RequestContext, siteId: number) {
+  const { db } = ctx;
   const [rule] = await db.select().from(approvalRule).where(eq(approvalRule.siteId, siteId));
   return rule ? { ...rule, minAmountText: fenToYuan(rule.minAmount) } : undefined;
 }

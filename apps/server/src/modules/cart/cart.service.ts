@@ -86,7 +86,7 @@ export function parseIdList(value: number[] | string | undefined): number[] {
 export async function addToCart(ctx: MemberCtx, lines: CartLineValue[]): Promise<Cart> {
   const siteId = ctx.site.row.id;
   const specs = await specificationsOnSite(
-    ctx.db,
+    ctx,
     siteId,
     lines.map((l) => l.specificationId),
   );
@@ -188,7 +188,7 @@ export async function getCart(ctx: MemberCtx): Promise<Cart> {
     .orderBy(asc(cartLine.createdAt), asc(cartLine.id));
   const [specs, options] = await Promise.all([
     specificationsOnSite(
-      ctx.db,
+      ctx,
       ctx.site.row.id,
       rows.map((r) => r.specificationId),
     ),

@@ -248,10 +248,11 @@ export interface SpecificationOnSite {
 }
 
 export async function specificationsOnSite(
-  db: Db,
+  ctx: RequestContext,
   siteId: number,
   specificationIds: readonly number[],
 ): Promise<Map<number, SpecificationOnSite>> {
+  const { db } = ctx;
   if (specificationIds.length === 0) return new Map();
   const rows = await db
     .select({

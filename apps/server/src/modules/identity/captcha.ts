@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IDENTITY_MSG } from '@sitemall/contract';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { imageCode } from './identity.tables';
@@ -10,7 +11,11 @@ const TTL_SECONDS = 300;
 const MAX_ANSWER = 16;
 
 /** An image verification code: drawn as SVG, its answer kept server-side, 5 minutes, single use. */
-export async function issueImageCode(db: Db, siteId: number): Promise<{ captchaId: string; svg: string }> {
+export async function issueImageCode(
+  ctx: RequestContext,
+  siteId: number,
+): Promise<{ captchaId: string; svg: string }> {
+  const { db } = ctx;
   const captcha = svgCaptcha.create({
     size: 4,
     noise: 3,

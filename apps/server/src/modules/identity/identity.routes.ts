@@ -59,7 +59,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<{ deps: IdentityDeps }> =
     maxSkewMs: ENCRYPTION.maxSkewMs,
   });
   serve(app, api.publicKey, async () => publicKey);
-  serve(app, api.imageCode, async (req) => ok(await issueImageCode(req.ctx.db, req.query.siteId)), {
+  serve(app, api.imageCode, async (req) => ok(await issueImageCode(req.ctx, req.query.siteId)), {
     config: perAddress(IDENTITY_LIMITS.imageCode),
   });
 

@@ -295,7 +295,7 @@ export async function uptPassword(
 
   const key = `pwdfail:${me.siteId}:m:${me.id}`;
   await backoffGate(ctx, key);
-  const row = await memberById(ctx.db, me.siteId, me.id);
+  const row = await memberById(ctx, me.siteId, me.id);
   if (!row) throw tokenInvalid();
   if (!(await verifyPassword(row.passwordHash, oldPsw))) {
     await recordFailure(ctx, key);
@@ -332,7 +332,7 @@ export async function logout(ctx: IdentityCtx): Promise<void> {
 /** Personal center data (points come with the points issue). */
 export async function personalInfo(ctx: IdentityCtx): Promise<MemberInfo> {
   const me = memberOf(ctx);
-  const row = await memberById(ctx.db, me.siteId, me.id);
+  const row = await memberById(ctx, me.siteId, me.id);
   if (!row) throw tokenInvalid();
   return memberInfo(row);
 }

@@ -1,6 +1,7 @@
 import type { LoginResult, LoginUser, MemberInfo } from '@sitemall/contract';
 import { IDENTITY_MSG } from '@sitemall/contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import type { IdentityCtx } from './deps';
@@ -40,7 +41,12 @@ const prepareById = (db: Db) =>
     .prepare('identity_member_by_id');
 
 /** Read on every personal-center call, so the statement is prepared once per database. */
-export async function memberById(db: Db, siteId: number, id: number): Promise<MemberRow | undefined> {
+export async function memberById(
+  ctx: RequestContext,
+  siteId: number,
+  id: number,
+): Promise<MemberRow | undefined> {
+  const { db } = ctx;
   let statement = byIdStatements.get(db);
   if (!statement) {
     statement = prepareById(db);

@@ -39,14 +39,9 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<MerchantRoutesOptions> = 
     if (!opts.dataDir) throw failure('文件上传暂不可用');
     return opts.dataDir;
   };
-  serve(
-    app,
-    api.licenceUpload,
-    async (req) => ok(await uploadLicence(req.ctx.db, dataDir(), req.body.file)),
-    {
-      config: perAddress(MERCHANT_LIMITS.upload),
-    },
-  );
+  serve(app, api.licenceUpload, async (req) => ok(await uploadLicence(req.ctx, dataDir(), req.body.file)), {
+    config: perAddress(MERCHANT_LIMITS.upload),
+  });
   serve(
     app,
     api.merchantApply,

@@ -26,8 +26,8 @@ const MERCHANT_STATUSES = Object.values(MERCHANT_STATUS) as MerchantStatusCode[]
 const LICENCE_URL = /^\/uploads\/licence\/[0-9a-f-]{36}\.(png|jpg|webp)$/;
 
 /** A business licence image (not served publicly). */
-export const uploadLicence = (db: Db, dataDir: string, file: unknown) =>
-  storeUploadedImage(db, dataDir, file, 'licence', '请选择要上传的营业执照图片（字段 file）');
+export const uploadLicence = (ctx: RequestContext, dataDir: string, file: unknown) =>
+  storeUploadedImage(ctx.db, dataDir, file, 'licence', '请选择要上传的营业执照图片（字段 file）');
 
 const toApplication = (row: typeof merchantApplication.$inferSelect): MerchantApplication => ({
   applyId: row.id,

@@ -162,7 +162,7 @@ async function checkBatch(
     return { product: found, spec: findSpecification(r.cells.specification, found) };
   });
   const specs = await specificationsOnSite(
-    ctx.db,
+    ctx,
     siteId,
     resolved.map((r) => r.spec).filter((s): s is number => typeof s === 'number'),
   );
@@ -318,7 +318,7 @@ export async function previewBatch(ctx: MemberCtx, file: Buffer): Promise<BatchP
   const batch = await checkBatch(ctx, await readSheet(file), { stock: true });
   const valid = batch.groups.filter((g) => g.isValid);
   const totalAmount = valid.reduce((s, g) => s + g.totalAmount, 0);
-  const balance = await getBalance(ctx.db, { siteId: ctx.site.row.id, memberId: ctx.member.id });
+  const balance = await getBalance(ctx, { siteId: ctx.site.row.id, memberId: ctx.member.id });
   return {
     batchId: batch.batchId,
     rows: batch.rows.map(presentRow),

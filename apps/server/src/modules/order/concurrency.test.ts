@@ -67,7 +67,7 @@ describe('concurrency', () => {
     const { orderNo, payAmount } = (await submit(b.token)).body.data;
     const answers = await Promise.all(Array.from({ length: 20 }, () => pay(b.token, orderNo)));
     expect(answers.every((a) => a.body.data?.isPaid)).toBe(true);
-    expect(await getBalance(t.db, { siteId: 719, memberId: b.id })).toBe(1_000_000 - payAmount);
+    expect(await getBalance(t, { siteId: 719, memberId: b.id })).toBe(1_000_000 - payAmount);
     const entries = await t.db.execute(
       sql`select count(*)::int as n from points_entry where order_no = ${orderNo}`,
     );
@@ -88,7 +88,7 @@ describe('concurrency', () => {
     const paid = answers.filter((a) => a.body.code === 200);
     expect(paid).toHaveLength(7);
     for (const a of answers.filter((x) => x.body.code !== 200)) expect(a.body.msg).toBe('积分余额不足');
-    expect(await getBalance(t.db, { siteId: 719, memberId: b.id })).toBe(1);
+    expect(await getBalance(t, { siteId: 719, memberId: b.id })).toBe(1);
     await ledgerMatchesBalances();
   });
 

@@ -37,7 +37,7 @@ async function paidOrder(lines: ReturnType<typeof line>[], isPaid = true) {
 }
 const detail = async (orderNo: string) =>
   (await api.post<OrderDetail>('/api/order/orderDetail', { siteId: 719, orderNo }, me.token)).body.data;
-const balance = () => getBalance(t.db, { siteId: 719, memberId: me.id });
+const balance = () => getBalance(t, { siteId: 719, memberId: me.id });
 const ship = (childOrderNo: string, trackingNo = 'SF1234567890', siteId = 719) =>
   shipChildOrder(t.db, { siteId, childOrderNo, company: '顺丰速运', trackingNo });
 

@@ -48,7 +48,7 @@ const pay = (orderNo: string, payWay = 'ye', token = me.token, siteId = 719) =>
   );
 const detail = async (orderNo: string, token = me.token) =>
   (await api.post<OrderDetail>('/api/order/orderDetail', { siteId: 719, orderNo }, token)).body;
-const balance = (memberId = me.id) => getBalance(t.db, { siteId: 719, memberId });
+const balance = (memberId = me.id) => getBalance(t, { siteId: 719, memberId });
 
 beforeAll(async () => {
   t = await testApp();

@@ -77,7 +77,7 @@ async function resultOf(
     statusName: statusName(order.status),
     payWay: order.payWay,
     payAmount: order.payAmount,
-    balance: await getBalance(db, memberRef(ctx)),
+    balance: await getBalance({ db }, memberRef(ctx)),
   };
 }
 
@@ -184,7 +184,7 @@ export async function payOrderInfo(
     statusName: statusName(order.status),
     orderType: order.orderType,
     payAmount: order.payAmount,
-    balance: await getBalance(ctx.db, memberRef(ctx)),
+    balance: await getBalance(ctx, memberRef(ctx)),
     payWays: payWaysOf(ctx),
     expireTime: order.expireAt.toISOString(),
     createTime: order.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 import { fenToYuan, ORDER_STATUS, type ProviderGoods } from '@sitemall/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/inventory';
@@ -164,9 +165,10 @@ export async function orderStatusesOf(db: Db, ids: readonly number[]): Promise<M
 
 /** Paid amount (fen) and status of orders by id (the provider console and its reconciliation). */
 export async function orderAmountsOf(
-  db: Db,
+  ctx: RequestContext,
   ids: readonly number[],
 ): Promise<Map<number, { payAmount: number; status: number }>> {
+  const { db } = ctx;
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: mallOrder.id, payAmount: mallOrder.payAmount, status: mallOrder.status })

@@ -92,7 +92,7 @@ async function priceLines(
     if (earlier && earlier.productId !== l.productId) throw badRequest('参数 productInfos 格式不正确');
     merged.set(l.specificationId, { ...l, num: (earlier?.num ?? 0) + l.num });
   }
-  const specs = await specificationsOnSite(ctx.db, ctx.site.row.id, [...merged.keys()]);
+  const specs = await specificationsOnSite(ctx, ctx.site.row.id, [...merged.keys()]);
   const memberPrice = await memberPricing(ctx);
   const perProduct = new Map<number, number>();
   for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);

@@ -24,7 +24,7 @@ let specs: PickedSpec[];
 let product: PackProduct;
 let big: PackProduct;
 
-const balance = (me: Shopper) => getBalance(t.db, { siteId: 719, memberId: me.id });
+const balance = (me: Shopper) => getBalance(t, { siteId: 719, memberId: me.id });
 const cardBalance = async (id: number) =>
   (await t.db.select({ b: packCard.balance }).from(packCard).where(eq(packCard.id, id)))[0]?.b;
 const ledgerSum = async (id: number) =>

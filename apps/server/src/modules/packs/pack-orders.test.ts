@@ -31,7 +31,7 @@ const buy = (token: string, payload: object = {}) =>
     { packId: product.id, payWay: 'ye', requestId: requestId(), ...payload },
     token,
   );
-const balanceOf = (memberId: number) => getBalance(t.db, { siteId: 719, memberId });
+const balanceOf = (memberId: number) => getBalance(t, { siteId: 719, memberId });
 
 beforeAll(async () => {
   t = await testApp();

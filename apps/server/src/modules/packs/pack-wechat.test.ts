@@ -94,7 +94,7 @@ describe('buying packs by WeChat', () => {
     expect(await b.cards()).toHaveLength(1);
     expect(await journalOf(b.order.orderNo)).toHaveLength(1);
     // Points untouched; the code is readable as after a points purchase.
-    expect(await getBalance(t.db, { siteId: 719, memberId: b.me.id })).toBe(5_000);
+    expect(await getBalance(t, { siteId: 719, memberId: b.me.id })).toBe(5_000);
     const code = await post<VirtualCode>(packsApi.virtualCode, { orderNo: b.order.orderNo }, b.me.token);
     expect(code.body.data).toMatchObject({ masked: false });
     expect(code.body.data.code).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){3}$/);

@@ -349,7 +349,7 @@ async function codeFilter(db: Db, masterKey: Buffer, scope: 'all' | number[], te
   if (!compact) return undefined;
   const whole = normalizeCode(compact);
   if (!whole) return eq(packCard.codeLast4, compact.slice(-4));
-  const sites = scope === 'all' ? (await siteNamesIn(db, 'all')).map((s) => s.id) : scope;
+  const sites = scope === 'all' ? (await siteNamesIn({ db }, 'all')).map((s) => s.id) : scope;
   return inArray(
     packCard.codeHash,
     sites.map((siteId) => hashCode(cardPepper(masterKey, siteId), whole)),

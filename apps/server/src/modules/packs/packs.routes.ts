@@ -50,12 +50,10 @@ export const packsRoutes: FastifyPluginAsync<{
     expireMinutes: opts.orderExpireMinutes ?? DEFAULT_ORDER_EXPIRE_MINUTES,
   };
 
-  serve(app, packsApi.list, async (req) =>
-    ok({ list: await packProducts(req.ctx.db, siteOf(req.ctx).row.id) }),
-  );
+  serve(app, packsApi.list, async (req) => ok({ list: await packProducts(req.ctx, siteOf(req.ctx).row.id) }));
 
   serve(app, packsApi.info, async (req) =>
-    ok(await packProductInfo(req.ctx.db, siteOf(req.ctx).row.id, req.body.id)),
+    ok(await packProductInfo(req.ctx, siteOf(req.ctx).row.id, req.body.id)),
   );
 
   serve(

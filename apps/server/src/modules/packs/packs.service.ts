@@ -12,6 +12,7 @@ import {
   type PackProduct,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -97,7 +98,8 @@ export const productOf = (p: typeof packProduct.$inferSelect): PackProduct => ({
   validityDays: p.validityDays,
 });
 
-export async function packProducts(db: Db, siteId: number): Promise<PackProduct[]> {
+export async function packProducts(ctx: RequestContext, siteId: number): Promise<PackProduct[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(packProduct)
@@ -106,7 +108,8 @@ export async function packProducts(db: Db, siteId: number): Promise<PackProduct[
   return rows.map(productOf);
 }
 
-export async function packProductInfo(db: Db, siteId: number, id: number): Promise<PackProduct> {
+export async function packProductInfo(ctx: RequestContext, siteId: number, id: number): Promise<PackProduct> {
+  const { db } = ctx;
   const [row] = await db
     .select()
     .from(packProduct)
@@ -224,7 +227,7 @@ export async function issueCards(
   now = new Date(),
 ): Promise<{ batchId: number; cards: { id: number; code: string; pin: string }[] }> {
   if (input.issuedBy === input.approvedBy) throw failure('发卡须由另一名操作员审批');
-  const product = await packProductInfo(db, input.siteId, input.productId);
+  const product = await packProductInfo({ db }, input.siteId, input.productId);
   const pepper = cardPepper(masterKey, input.siteId);
   return db.transaction(async (tx) => {
     const { given, ...row } = input;

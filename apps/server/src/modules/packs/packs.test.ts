@@ -133,12 +133,10 @@ describe('gift cards', () => {
     const num = Math.ceil(15_000 / spec.price);
     const order = await orderOf(me.token, num);
     expect(order.payAmount).toBeGreaterThan(10_000);
-    const before = await getBalance(t.db, { siteId: 719, memberId: me.id });
+    const before = await getBalance(t, { siteId: 719, memberId: me.id });
     const paid = await payByPack(me.token, order.orderNo);
     expect(paid.body.data).toMatchObject({ isPaid: true, payWay: 'pack' });
-    expect(await getBalance(t.db, { siteId: 719, memberId: me.id })).toBe(
-      before - (order.payAmount - 10_000),
-    );
+    expect(await getBalance(t, { siteId: 719, memberId: me.id })).toBe(before - (order.payAmount - 10_000));
     const count = await post<{ count: number; balance: number }>(packsApi.count, {}, me.token);
     expect(count.body.data).toEqual({ count: 1, balance: 0 });
     const page = await post<{ list: PackCard[] }>(packsApi.page, {}, me.token);
@@ -166,13 +164,13 @@ describe('gift cards', () => {
     await bind(me.token, card!.code, card!.pin);
     const num = Math.ceil(7_000 / spec.price);
     const orders = [await orderOf(me.token, num), await orderOf(me.token, num)];
-    const before = await getBalance(t.db, { siteId: 719, memberId: me.id });
+    const before = await getBalance(t, { siteId: 719, memberId: me.id });
     const answers = await Promise.all(orders.map((o) => payByPack(me.token, o.orderNo)));
     expect(answers.every((a) => a.body.data?.isPaid)).toBe(true);
     const [row] = await t.db.select().from(packCard).where(eq(packCard.id, card!.id));
     expect(row!.balance).toBe(0);
     const total = orders.reduce((s, o) => s + o.payAmount, 0);
-    expect(await getBalance(t.db, { siteId: 719, memberId: me.id })).toBe(before - (total - 10_000));
+    expect(await getBalance(t, { siteId: 719, memberId: me.id })).toBe(before - (total - 10_000));
     const sum = await t.db
       .select({ s: sql<number>`sum(${packLedger.delta})::int` })
       .from(packLedger)

@@ -327,6 +327,6 @@ export const paymentConsole: FastifyPluginAsync = async (app) => {
   serve(app, api.reconciliation, async (req) => ok(await reconciliation(operatorOf(req), req.query)));
   serve(app, api.books, async (req) => {
     const ctx = operatorOf(req);
-    return ok(await checkBooks(ctx.db, sitesToRead(ctx, PERMISSION, req.query.siteId)));
+    return ok(await checkBooks(ctx, sitesToRead(ctx, PERMISSION, req.query.siteId)));
   });
 };

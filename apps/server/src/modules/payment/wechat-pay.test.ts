@@ -260,21 +260,21 @@ describe('mixed payment (points + WeChat)', () => {
     const first = await o.pay('wx_pc', { pointsAmount: 500 });
     const payAmount = first.body.data.payAmount;
     expect(first.body.data.wechat).toMatchObject({ pointsAmount: 500, cashAmount: payAmount - 500 });
-    expect(await getBalance(t.db, me)).toBe(1_000_000 - 500);
+    expect(await getBalance(t, me)).toBe(1_000_000 - 500);
 
     const second = await o.pay('wx_pc', { pointsAmount: 800 });
     expect(sim.trade(first.body.data.wechat?.outTradeNo as string)?.trade_state).toBe('CLOSED');
-    expect(await getBalance(t.db, me)).toBe(1_000_000 - 800);
+    expect(await getBalance(t, me)).toBe(1_000_000 - 800);
 
     await sim.fail(second.body.data.wechat?.codeUrl as string);
     expect((await o.query()).body.data.wechat?.state).toBe('failed');
-    expect(await getBalance(t.db, me)).toBe(1_000_000);
+    expect(await getBalance(t, me)).toBe(1_000_000);
 
     const third = await o.pay('wx_pc', { pointsAmount: 300 });
     await sim.pay(third.body.data.wechat?.codeUrl as string);
     await settle();
     expect((await o.query()).body.data).toMatchObject({ isPaid: true, status: 24 });
-    expect(await getBalance(t.db, me)).toBe(1_000_000 - 300);
+    expect(await getBalance(t, me)).toBe(1_000_000 - 300);
     const entries = await t.db.select().from(pointsEntry).where(eq(pointsEntry.orderNo, o.orderNo));
     expect(entries.map((e) => `${e.type}:${e.amount}`).sort()).toEqual(
       ['hold:-500', 'release:500', 'hold:-800', 'release:800', 'hold:-300'].sort(),
@@ -288,7 +288,7 @@ describe('mixed payment (points + WeChat)', () => {
     await o.pay('wx_pc', { pointsAmount: 100 });
     const order = await orderRow(o.orderNo);
     await t.app.payments.wechat.reconcile(t.db, new Date((order?.expireAt.getTime() as number) + 1000));
-    expect(await getBalance(t.db, me)).toBe(1_000_000);
+    expect(await getBalance(t, me)).toBe(1_000_000);
   });
 
   it('refuses mixing where the site does not allow it, a points part too large, and a short balance', async () => {
@@ -300,7 +300,7 @@ describe('mixed payment (points + WeChat)', () => {
     expect((await o.pay('wx_pc', { pointsAmount: 201 })).body.msg).toBe(ORDER_MSG.pointsShort);
     expect((await o.pay('wx_pc', { pointsAmount: -1 })).body.success).toBe(false);
     expect((await o.pay('wx_pc', { pointsAmount: 'x' })).body.success).toBe(false);
-    expect(await getBalance(t.db, { siteId: 719, memberId: o.member.id })).toBe(200);
+    expect(await getBalance(t, { siteId: 719, memberId: o.member.id })).toBe(200);
     expect((await codesOf(o.orderNo)).filter((c) => c.state === 'open')).toHaveLength(1);
   });
 });

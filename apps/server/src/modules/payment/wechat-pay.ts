@@ -375,7 +375,7 @@ export function createWechatPay(deps: WechatPayDeps) {
       if (current && !current.codeUrl) return waitForCode(ctx.db, order.id, payee);
       if (current?.pointsAmount === pointsAmount) return current;
       // Checked before the open code is given up; the hold below is what really guards it.
-      if (pointsAmount > (await getBalance(ctx.db, { siteId: order.siteId, memberId: order.memberId }))) {
+      if (pointsAmount > (await getBalance(ctx, { siteId: order.siteId, memberId: order.memberId }))) {
         throw failure(ORDER_MSG.pointsShort);
       }
       if (current) await closeCode(ctx.db, merchant, current, '更换支付方式');

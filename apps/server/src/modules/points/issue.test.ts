@@ -9,7 +9,7 @@ import { getBalance } from './points.service';
 let t: TestApp;
 let alice: number;
 let bob: number;
-const balance = (memberId: number, siteId = 719) => getBalance(t.db, { siteId, memberId });
+const balance = (memberId: number, siteId = 719) => getBalance(t, { siteId, memberId });
 
 beforeAll(async () => {
   t = await testApp();

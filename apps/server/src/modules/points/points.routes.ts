@@ -21,12 +21,12 @@ const presentBill = (entry: PointsEntry) => ({
 
 export const pointsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   serve(app, pointsApi.balance, async (req) =>
-    ok({ balance: await getBalance(req.ctx.db, memberRef(req.ctx.member!)) }),
+    ok({ balance: await getBalance(req.ctx, memberRef(req.ctx.member!)) }),
   );
 
   serve(app, pointsApi.billList, async (req) => {
     const { type, startDate, endDate, pageNum = 1 } = req.body;
-    const page = await listBills(req.ctx.db, {
+    const page = await listBills(req.ctx, {
       ...memberRef(req.ctx.member!),
       type,
       // The mall's days are China's: a date filter covers that whole day there.

@@ -1,5 +1,6 @@
 import { PAGE_SIZE, type PointsEntryType } from '@sitemall/contract';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
@@ -99,7 +100,8 @@ function toEntry(row: Record<string, unknown>): PointsEntry {
   };
 }
 
-export async function getBalance(db: Db, { siteId, memberId }: MemberRef): Promise<number> {
+export async function getBalance(ctx: RequestContext, { siteId, memberId }: MemberRef): Promise<number> {
+  const { db } = ctx;
   const [row] = await db
     .select({ balance: pointsAccount.balance })
     .from(pointsAccount)
@@ -115,7 +117,8 @@ export interface BillQuery extends MemberRef {
 }
 
 /** The member's ledger, newest first, page size 10 (spec section 9). */
-export async function listBills(db: Db, query: BillQuery) {
+export async function listBills(ctx: RequestContext, query: BillQuery) {
+  const { db } = ctx;
   const where = and(
     eq(pointsEntry.siteId, query.siteId),
     eq(pointsEntry.memberId, query.memberId),

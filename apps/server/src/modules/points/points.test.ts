@@ -34,7 +34,7 @@ describe('points ledger', () => {
     expect(credit).toMatchObject({ amount: 10_000, balanceAfter: 10_000, type: 'issue', note: '年终奖励' });
     const debit = await postEntry(t.db, { ...alice, amount: -2_550, type: 'pay', orderNo: 'SO1' });
     expect(debit).toMatchObject({ amount: -2_550, balanceAfter: 7_450, orderNo: 'SO1' });
-    expect(await getBalance(t.db, alice)).toBe(7_450);
+    expect(await getBalance(t, alice)).toBe(7_450);
     await expectLedgerConsistent();
   });
 
@@ -44,8 +44,8 @@ describe('points ledger', () => {
     await expect(postEntry(t.db, { ...aliceOnOtherSite, amount: -1, type: 'pay' })).rejects.toThrow(
       '积分余额不足',
     );
-    expect(await getBalance(t.db, alice)).toBe(100);
-    expect((await listBills(t.db, { ...alice, pageNum: 1 })).total).toBe(1);
+    expect(await getBalance(t, alice)).toBe(100);
+    expect((await listBills(t, { ...alice, pageNum: 1 })).total).toBe(1);
   });
 
   it('refuses a zero, fractional or unsafe amount', async () => {
@@ -57,11 +57,9 @@ describe('points ledger', () => {
   it('keeps the same member number on two sites as two balances', async () => {
     await postEntry(t.db, { ...alice, amount: 500, type: 'issue' });
     await postEntry(t.db, { ...aliceOnOtherSite, amount: 70, type: 'issue' });
-    expect(await getBalance(t.db, alice)).toBe(500);
-    expect(await getBalance(t.db, aliceOnOtherSite)).toBe(70);
-    expect((await listBills(t.db, { ...aliceOnOtherSite, pageNum: 1 })).list.map((e) => e.amount)).toEqual([
-      70,
-    ]);
+    expect(await getBalance(t, alice)).toBe(500);
+    expect(await getBalance(t, aliceOnOtherSite)).toBe(70);
+    expect((await listBills(t, { ...aliceOnOtherSite, pageNum: 1 })).list.map((e) => e.amount)).toEqual([70]);
   });
 
   it('never overspends under 30 parallel debits', async () => {
@@ -72,7 +70,7 @@ describe('points ledger', () => {
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
-    expect(await getBalance(t.db, alice)).toBe(0);
+    expect(await getBalance(t, alice)).toBe(0);
     await expectLedgerConsistent();
   });
 
@@ -83,21 +81,21 @@ describe('points ledger', () => {
       ),
     );
     expect(new Set(twins.map((e) => e.id)).size).toBe(1);
-    expect(await getBalance(t.db, alice)).toBe(300);
+    expect(await getBalance(t, alice)).toBe(300);
     await expectLedgerConsistent();
   });
 
   it('lists bills newest first, ten a page, filtered by type and date', async () => {
     for (let i = 1; i <= 12; i++) await postEntry(t.db, { ...alice, amount: i, type: 'issue' });
     await postEntry(t.db, { ...alice, amount: -5, type: 'pay', orderNo: 'SO9' });
-    const first = await listBills(t.db, { ...alice, pageNum: 1 });
+    const first = await listBills(t, { ...alice, pageNum: 1 });
     expect(first).toMatchObject({ total: 13, pageNum: 1, pageSize: 10 });
     expect(first.list).toHaveLength(10);
     expect(first.list[0]).toMatchObject({ amount: -5, orderNo: 'SO9' });
-    expect((await listBills(t.db, { ...alice, pageNum: 2 })).list).toHaveLength(3);
-    expect((await listBills(t.db, { ...alice, type: 'pay', pageNum: 1 })).total).toBe(1);
+    expect((await listBills(t, { ...alice, pageNum: 2 })).list).toHaveLength(3);
+    expect((await listBills(t, { ...alice, type: 'pay', pageNum: 1 })).total).toBe(1);
     const tomorrow = new Date(Date.now() + 86_400_000);
-    expect((await listBills(t.db, { ...alice, from: tomorrow, pageNum: 1 })).total).toBe(0);
-    expect((await listBills(t.db, { ...alice, to: tomorrow, pageNum: 1 })).total).toBe(13);
+    expect((await listBills(t, { ...alice, from: tomorrow, pageNum: 1 })).total).toBe(0);
+    expect((await listBills(t, { ...alice, to: tomorrow, pageNum: 1 })).total).toBe(13);
   });
 });

@@ -1,5 +1,6 @@
 import { MOVIE_MSG, ORDER_STATUS, PROVIDER_STATUS } from '@sitemall/contract';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { openText } from '../../lib/aes';
 import { completeIssuedOrder, failAndRefundOrder, orderStatusesOf } from '../order/provider-goods';
@@ -48,7 +49,7 @@ export async function runProviderWork(db: Db, deps: ProviderDeps, now = new Date
   const result: WorkResult = { issued: 0, failed: 0, retried: 0, released: 0 };
   result.released = await releaseEnded(db, deps);
   for (const row of await claimDue(db, now, LEASE_MS, BATCH)) {
-    const outcome = await sendIssue(db, deps, row, now);
+    const outcome = await sendIssue({ db }, deps, row, now);
     result[outcome] += 1;
   }
   return result;
@@ -100,12 +101,13 @@ export type SendAction = 'issue' | 'cancel' | 'stock' | 'retry';
  * pass, or an operator's retry (`by`), which always sends the issue request again.
  */
 export async function sendIssue(
-  db: Db,
+  ctx: RequestContext,
   deps: ProviderDeps,
   row: ProviderOrderRow,
   now: Date,
   by?: { operatorId: number; note: string },
 ) {
+  const { db } = ctx;
   const action: SendAction = by
     ? 'retry'
     : row.kind === 'code'
@@ -154,7 +156,7 @@ async function issueRow(
     return 'retried' as const;
   }
   if (answer.state === 'issued')
-    return settleIssued(db, deps, row, answer.codes ?? [], answer.providerOrderId);
+    return settleIssued({ db }, deps, row, answer.codes ?? [], answer.providerOrderId);
   if (answer.state === 'cancelled') return settleFailed(db, deps, row, '服务商未能出票');
   await retryLater(db, deps, row, now, 'not issued yet');
   return 'retried' as const;
@@ -186,12 +188,13 @@ async function retryLater(
 const ISSUED_NOTE: Record<string, string> = { movie: '影院已出票', topup: '充值成功', code: '电子码已发放' };
 
 export async function settleIssued(
-  db: Db,
+  ctx: RequestContext,
   deps: ProviderDeps,
   row: ProviderOrderRow,
   codes: string[],
   providerOrderId?: string,
 ) {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     const moved = await moveProviderOrder(tx, row.id, PROVIDER_STATUS.issuing, PROVIDER_STATUS.issued, {
       codes: sealCodes(deps.codesKey, codes),

@@ -52,7 +52,7 @@ async function earlierAnswer(ctx: MemberCtx, requestKey?: string): Promise<Provi
   if (!requestKey) return undefined;
   const order = await orderOfRequestKey(ctx, requestKey);
   if (!order) return undefined;
-  const [row] = await providerOrdersOf(ctx.db, order.id);
+  const [row] = await providerOrdersOf(ctx, order.id);
   return {
     orderNo: order.orderNo,
     childOrderNo: row ? [row.childOrderNo] : [],

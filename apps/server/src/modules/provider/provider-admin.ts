@@ -13,6 +13,7 @@ import {
   type ProviderStatus,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { sealText } from '../../lib/aes';
 import { chinaDay, chinaTime } from '../../lib/china-time';
@@ -77,7 +78,8 @@ export function adminProviderView(codesKey: Buffer, r: ProviderOrderRow): AdminP
   };
 }
 
-export async function listProviderOrders(db: Db, query: ProviderOrderQuery, codesKey: Buffer) {
+export async function listProviderOrders(ctx: RequestContext, query: ProviderOrderQuery, codesKey: Buffer) {
+  const { db } = ctx;
   const pageNum = query.pageNum ?? 1;
   if (noSites(query.siteIds)) return emptyPage<AdminProviderOrder>(pageNum);
   const orderNo = query.orderNo?.trim();
@@ -111,7 +113,12 @@ export async function listProviderOrders(db: Db, query: ProviderOrderQuery, code
 }
 
 /** One provider order of a site, or the console's "not found". */
-export async function providerOrderOfSite(db: Db, siteId: number, id: number): Promise<ProviderOrderRow> {
+export async function providerOrderOfSite(
+  ctx: RequestContext,
+  siteId: number,
+  id: number,
+): Promise<ProviderOrderRow> {
+  const { db } = ctx;
   const [row] = await db
     .select()
     .from(providerOrder)
@@ -121,7 +128,8 @@ export async function providerOrderOfSite(db: Db, siteId: number, id: number): P
 }
 
 /** The attempt log of a provider order, oldest first. */
-export async function attemptsOf(db: Db, providerOrderId: number) {
+export async function attemptsOf(ctx: RequestContext, providerOrderId: number) {
+  const { db } = ctx;
   return db
     .select()
     .from(providerAttempt)
@@ -314,7 +322,12 @@ export async function importCodeFile(
 }
 
 /** The code stock per specification (goods) of the sites in scope. */
-export async function codeStock(db: Db, scope: SiteScope, pageNum = 1): Promise<PageOf<CodeStockRow>> {
+export async function codeStock(
+  ctx: RequestContext,
+  scope: SiteScope,
+  pageNum = 1,
+): Promise<PageOf<CodeStockRow>> {
+  const { db } = ctx;
   if (noSites(scope)) return emptyPage(pageNum);
   const offset = offsetOf(pageNum);
   const groups = await db
@@ -382,7 +395,7 @@ export async function reconcileDay(
         ),
       );
     const amounts = await orderAmountsOf(
-      db,
+      { db },
       ours.map((o) => o.orderId),
     );
     const items: ReconItemRow[] = [];
@@ -456,7 +469,8 @@ export async function reconcileYesterday(db: Db, statement: StatementSource, now
   return reconcileDay(db, statement, day, null);
 }
 
-export async function listReconciliations(db: Db, query: { day?: string; pageNum?: number }) {
+export async function listReconciliations(ctx: RequestContext, query: { day?: string; pageNum?: number }) {
+  const { db } = ctx;
   const pageNum = query.pageNum ?? 1;
   const where = query.day ? eq(providerReconciliation.day, query.day) : undefined;
   const [rows, [total]] = await Promise.all([

@@ -157,7 +157,7 @@ describe('provider orders in the console', () => {
   });
 
   it('refund: cancelled at the provider first, then refunded once (two tabs), audited', async () => {
-    const before = await getBalance(t.db, { siteId: SITE, memberId: me.id });
+    const before = await getBalance(t, { siteId: SITE, memberId: me.id });
     const { orderNo, row } = await stuckTopup(100, '13800138003');
     const body = { siteId: SITE, id: row.id, reason: '会员要求退款' };
     expect((await admin.call(api.refund, body, tokens.finance)).body.code).toBe(403);
@@ -168,7 +168,7 @@ describe('provider orders in the console', () => {
     expect(both.map((a) => a.body.code).sort()).toEqual([200, 500]);
     expect(sim.record(row.providerReqId)?.state).toBe('cancelled');
     expect(await orderStatus(orderNo)).toBe(51);
-    expect(await getBalance(t.db, { siteId: SITE, memberId: me.id })).toBe(before);
+    expect(await getBalance(t, { siteId: SITE, memberId: me.id })).toBe(before);
     expect(await auditsOf('provider.refund', String(row.id))).toHaveLength(1);
     const detail = await admin.call(api.order, { siteId: SITE, id: row.id }, tokens.admin);
     expect(detail.body.data.attemptLog.at(-1)).toMatchObject({ action: 'refund', outcome: 'failed' });

@@ -9,7 +9,7 @@ import {
   type ProviderReconciliation,
 } from '@sitemall/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client';
+import type { RequestContext } from '../../context';
 import { chinaTime } from '../../lib/china-time';
 import { ok } from '../../lib/envelope';
 import { badRequest, failure } from '../../lib/errors';
@@ -50,13 +50,17 @@ import {
  */
 
 async function detailOf(
-  db: Db,
+  ctx: RequestContext,
   deps: ProviderDeps,
   siteId: number,
   id: number,
 ): Promise<AdminProviderOrderDetail> {
-  const row = await providerOrderOfSite(db, siteId, id);
-  const [attempts, amounts] = await Promise.all([attemptsOf(db, row.id), orderAmountsOf(db, [row.orderId])]);
+  const { db } = ctx;
+  const row = await providerOrderOfSite({ db }, siteId, id);
+  const [attempts, amounts] = await Promise.all([
+    attemptsOf({ db }, row.id),
+    orderAmountsOf({ db }, [row.orderId]),
+  ]);
   const names = await operatorNames(
     db,
     attempts.flatMap((a) => (a.operatorId ? [a.operatorId] : [])),
@@ -87,7 +91,7 @@ const RETRY_MSG = {
 async function retry(ctx: OperatorCtx, deps: ProviderDeps, body: ProviderActionBody) {
   requireSiteAccess(ctx, 'orders:manage', body.siteId);
   const reason = requireReason(body.reason);
-  const row = await providerOrderOfSite(ctx.db, body.siteId, body.id);
+  const row = await providerOrderOfSite(ctx, body.siteId, body.id);
   const now = new Date();
   const claimed = await audited(ctx, async (tx, record) => {
     const taken = await claimForRetry(tx, row, now);
@@ -102,8 +106,8 @@ async function retry(ctx: OperatorCtx, deps: ProviderDeps, body: ProviderActionB
     });
     return taken;
   });
-  const outcome = await sendIssue(ctx.db, deps, claimed, now, { operatorId: ctx.operator.id, note: reason });
-  return { detail: await detailOf(ctx.db, deps, body.siteId, body.id), msg: RETRY_MSG[outcome] };
+  const outcome = await sendIssue(ctx, deps, claimed, now, { operatorId: ctx.operator.id, note: reason });
+  return { detail: await detailOf(ctx, deps, body.siteId, body.id), msg: RETRY_MSG[outcome] };
 }
 
 /**
@@ -115,7 +119,7 @@ async function retry(ctx: OperatorCtx, deps: ProviderDeps, body: ProviderActionB
 async function refund(ctx: OperatorCtx, deps: ProviderDeps, body: ProviderActionBody) {
   requireSiteAccess(ctx, 'orders:manage', body.siteId);
   const reason = requireReason(body.reason);
-  const row = await providerOrderOfSite(ctx.db, body.siteId, body.id);
+  const row = await providerOrderOfSite(ctx, body.siteId, body.id);
   if (row.status !== PROVIDER_STATUS.issuing) throw failure(PROVIDER_ADMIN_MSG.notIssuing);
   if (row.kind !== 'code') {
     let answer: Awaited<ReturnType<ReturnType<typeof issuerOf>['cancel']>>;
@@ -127,7 +131,7 @@ async function refund(ctx: OperatorCtx, deps: ProviderDeps, body: ProviderAction
       throw error;
     }
     if (answer.state === 'issued') {
-      await settleIssued(ctx.db, deps, row, answer.codes ?? [], answer.providerOrderId);
+      await settleIssued(ctx, deps, row, answer.codes ?? [], answer.providerOrderId);
       throw failure(PROVIDER_ADMIN_MSG.alreadyIssued);
     }
   }
@@ -156,7 +160,7 @@ async function refund(ctx: OperatorCtx, deps: ProviderDeps, body: ProviderAction
     });
   });
   await releaseSeats(deps, row);
-  return detailOf(ctx.db, deps, body.siteId, body.id);
+  return detailOf(ctx, deps, body.siteId, body.id);
 }
 
 async function importCodes(ctx: OperatorCtx, deps: ProviderDeps, body: ImportCodesBody) {
@@ -194,9 +198,10 @@ function requireAllSites(ctx: OperatorCtx, permission: string) {
 }
 
 async function reconViews(
-  db: Db,
+  ctx: RequestContext,
   rows: (typeof providerReconciliation.$inferSelect)[],
 ): Promise<ProviderReconciliation[]> {
+  const { db } = ctx;
   const names = await operatorNames(
     db,
     rows.flatMap((r) => (r.operatorId ? [r.operatorId] : [])),
@@ -249,7 +254,7 @@ async function reconcile(ctx: OperatorCtx, deps: ProviderDeps, body: { day: stri
     });
     return saved;
   });
-  return reconViews(ctx.db, rows);
+  return reconViews(ctx, rows);
 }
 
 export const providerConsole =
@@ -258,12 +263,12 @@ export const providerConsole =
     serve(app, api.orders, async (req) => {
       const ctx = operatorOf(req);
       const siteIds = sitesToRead(ctx, 'orders:view', req.query.siteId);
-      return ok(await listProviderOrders(ctx.db, { ...req.query, siteIds }, deps.codesKey));
+      return ok(await listProviderOrders(ctx, { ...req.query, siteIds }, deps.codesKey));
     });
     serve(app, api.order, async (req) => {
       const ctx = operatorOf(req);
       requireSiteAccess(ctx, 'orders:view', req.query.siteId);
-      return ok(await detailOf(ctx.db, deps, req.query.siteId, req.query.id));
+      return ok(await detailOf(ctx, deps, req.query.siteId, req.query.id));
     });
     serve(app, api.retry, async (req) => {
       const { detail, msg } = await retry(operatorOf(req), deps, req.body);
@@ -274,7 +279,7 @@ export const providerConsole =
     );
     serve(app, api.codeStock, async (req) => {
       const ctx = operatorOf(req);
-      return ok(await codeStock(ctx.db, sitesToRead(ctx, 'stock:view', req.query.siteId), req.query.pageNum));
+      return ok(await codeStock(ctx, sitesToRead(ctx, 'stock:view', req.query.siteId), req.query.pageNum));
     });
     serve(app, api.importCodes, async (req) => {
       const result = await importCodes(operatorOf(req), deps, req.body);
@@ -283,8 +288,8 @@ export const providerConsole =
     serve(app, api.reconciliations, async (req) => {
       const ctx = operatorOf(req);
       requireAllSites(ctx, 'finance:view');
-      const { rows, ...page } = await listReconciliations(ctx.db, req.query);
-      return ok({ ...page, list: await reconViews(ctx.db, rows) });
+      const { rows, ...page } = await listReconciliations(ctx, req.query);
+      return ok({ ...page, list: await reconViews(ctx, rows) });
     });
     serve(app, api.reconcile, async (req) =>
       ok(await reconcile(operatorOf(req), deps, req.body), '对账完成'),

@@ -43,7 +43,7 @@ export const providerRoutes: FastifyPluginAsync<{
   serve(app, movieApi.pay, async (req) => {
     const ctx = memberCtx(req.ctx);
     const order = await findOrder(ctx, req.body.orderNo);
-    const rows = await providerOrdersOf(ctx.db, order.id);
+    const rows = await providerOrdersOf(ctx, order.id);
     if (!rows.some((r) => r.kind === 'movie')) throw failure(MOVIE_MSG.notMovieOrder);
     const { result, hasPaidNow } = await payOrder(ctx, req.body, opts.wechat);
     if (hasPaidNow) opts.kick();

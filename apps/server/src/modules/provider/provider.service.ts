@@ -11,6 +11,7 @@ import {
   type ProviderStatus,
 } from '@sitemall/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { openText, sealText } from '../../lib/aes';
 import { chinaTime } from '../../lib/china-time';
@@ -140,7 +141,8 @@ export function providerGoodsHooks(codesKey: Buffer): ProviderGoodsHooks {
   };
 }
 
-export async function providerOrdersOf(db: Db, orderId: number): Promise<ProviderOrderRow[]> {
+export async function providerOrdersOf(ctx: RequestContext, orderId: number): Promise<ProviderOrderRow[]> {
+  const { db } = ctx;
   return db
     .select()
     .from(providerOrder)

@@ -40,7 +40,7 @@ const SITE = 719;
 const post = <T>(path: string, body: object, token = me.token) =>
   api.post<T>(path, { siteId: SITE, ...body }, token);
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-const balance = (memberId = me.id, siteId = SITE) => getBalance(t.db, { siteId, memberId });
+const balance = (memberId = me.id, siteId = SITE) => getBalance(t, { siteId, memberId });
 const rowOf = async (orderNo: string) =>
   (await t.db.select().from(providerOrder).where(eq(providerOrder.orderNo, orderNo)))[0];
 const orderOf = async (orderNo: string) =>
@@ -477,7 +477,7 @@ describe('e-codes from the pre-loaded stock', () => {
 describe('operator services', () => {
   it('lists provider orders by state with masked codes, and reconciles with the statement', async () => {
     const issued = await listProviderOrders(
-      t.db,
+      t,
       { siteIds: [SITE], status: 'issued' },
       t.app.providers.deps.codesKey,
     );

@@ -1,5 +1,6 @@
 import { type AdminSite, PAGE_SIZE } from '@sitemall/contract';
 import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
 import type { SiteRow } from './site.service';
@@ -43,7 +44,8 @@ export async function listSitesIn(db: Db, scope: 'all' | number[], pageNum = 1) 
 }
 
 /** Names of the sites in `scope`, for the console's site switcher. */
-export async function siteNamesIn(db: Db, scope: 'all' | number[]) {
+export async function siteNamesIn(ctx: RequestContext, scope: 'all' | number[]) {
+  const { db } = ctx;
   if (scope !== 'all' && scope.length === 0) return [];
   return db
     .select({ id: mallSite.id, siteName: mallSite.siteName })

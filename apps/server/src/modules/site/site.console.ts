@@ -17,6 +17,7 @@ import {
 } from '@sitemall/contract';
 import { and, asc, eq, max } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { badRequest, failure } from '../../lib/errors';
@@ -40,7 +41,8 @@ const EMPTY_FOOT: FootTemplate = { list: [], photo: '', note: '' };
 
 const toAdminAdvert = ({ siteId: _, ...row }: typeof advert.$inferSelect): AdminAdvert => row;
 
-async function readTemplates(db: Db, siteId: number): Promise<SiteTemplates> {
+async function readTemplates(ctx: RequestContext, siteId: number): Promise<SiteTemplates> {
+  const { db } = ctx;
   const [row] = await db.select().from(mallSite).where(eq(mallSite.id, siteId));
   if (!row) throw siteNotFound();
   const [templates, adverts] = await Promise.all([
@@ -104,7 +106,7 @@ async function onSite(
     if (!(await lockSiteRow(tx, siteId))) throw siteNotFound();
     await write(tx, record);
     await announceSiteChange(tx, siteId);
-    return readTemplates(tx, siteId);
+    return readTemplates({ db: tx }, siteId);
   });
   // This process drops its copy now; the others on the NOTIFY.
   sites.invalidate(siteId);
@@ -114,7 +116,7 @@ async function onSite(
 function saveTemplates(ctx: OperatorCtx, sites: SiteCache, body: SaveTemplatesBody) {
   return onSite(ctx, sites, body.siteId, async (tx, record) => {
     const next = checkTemplates(body);
-    const before = await readTemplates(tx, body.siteId);
+    const before = await readTemplates({ db: tx }, body.siteId);
     for (const [key, name] of [
       ['head', TEMPLATE.head],
       ['foot', TEMPLATE.foot],
@@ -240,7 +242,7 @@ export const siteConsole =
     serve(app, api.templates, async (req) => {
       const ctx = operatorOf(req);
       requireSiteAccess(ctx, 'sites:view', req.query.siteId);
-      return ok(await readTemplates(ctx.db, req.query.siteId));
+      return ok(await readTemplates(ctx, req.query.siteId));
     });
     serve(app, api.saveTemplates, async (req) =>
       ok(await saveTemplates(operatorOf(req), sites, req.body), '模板已保存，商城前台将显示新内容'),

@@ -12,6 +12,6 @@ export const vipRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, vipApi.totalDiscount, async (req) => {
     const ctx = memberCtx(req.ctx);
-    return ok({ totalDiscount: await vipSavingTotal(ctx.db, ctx.site.row.id, ctx.member.id) });
+    return ok({ totalDiscount: await vipSavingTotal(ctx, ctx.site.row.id, ctx.member.id) });
   });
 };

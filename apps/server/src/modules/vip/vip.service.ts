@@ -1,5 +1,6 @@
 import type { MemberVip, VipLevel } from '@sitemall/contract';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
@@ -289,7 +290,8 @@ export async function levelsByIds(
 }
 
 /** A site's active levels (the console's member-group choices). */
-export async function siteLevels(db: Db, siteId: number): Promise<VipLevel[]> {
+export async function siteLevels(ctx: RequestContext, siteId: number): Promise<VipLevel[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(vipLevel)

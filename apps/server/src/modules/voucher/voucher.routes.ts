@@ -59,7 +59,7 @@ export const voucherRoutes: FastifyPluginAsync = async (app) => {
   });
 
   serve(app, voucherApi.products, async (req) =>
-    ok(await voucherProducts(req.ctx.db, siteOf(req.ctx).row.id, req.body.templateId, req.body.pageNum)),
+    ok(await voucherProducts(req.ctx, siteOf(req.ctx).row.id, req.body.templateId, req.body.pageNum)),
   );
 
   serve(app, voucherApi.pendingReview, async (req) =>
@@ -69,7 +69,7 @@ export const voucherRoutes: FastifyPluginAsync = async (app) => {
   serve(app, voucherApi.updateUseStatus, async (req) => ok(await useStatus(memberCtx(req.ctx), req.body.id)));
 
   serve(app, voucherApi.center, async (req) =>
-    ok({ list: await voucherCenter(req.ctx.db, siteOf(req.ctx).row.id, req.ctx.member?.id) }),
+    ok({ list: await voucherCenter(req.ctx, siteOf(req.ctx).row.id, req.ctx.member?.id) }),
   );
 
   serve(app, voucherApi.claim, async (req) => {

@@ -20,6 +20,7 @@ import {
   type VoucherStatus,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
@@ -299,11 +300,12 @@ export async function bindCode(ctx: MemberCtx, code: string): Promise<MemberVouc
 
 /** 领券中心: the templates members may claim now, with what is left and what this member holds. */
 export async function voucherCenter(
-  db: Db,
+  ctx: RequestContext,
   siteId: number,
   memberId: number | undefined,
   now = new Date(),
 ): Promise<CenterTemplate[]> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(voucherTemplate)
@@ -352,7 +354,8 @@ export async function voucherCenter(
 }
 
 /** The products a template's vouchers apply to, 10 a page. */
-export async function voucherProducts(db: Db, siteId: number, templateId: number, pageNum = 1) {
+export async function voucherProducts(ctx: RequestContext, siteId: number, templateId: number, pageNum = 1) {
+  const { db } = ctx;
   const [t] = await db
     .select()
     .from(voucherTemplate)
@@ -407,7 +410,7 @@ export async function pricingLinesOf(
         ? parseCartLines(input.productInfos)
         : [];
   const specs = await specificationsOnSite(
-    ctx.db,
+    ctx,
     ctx.site.row.id,
     lines.map((l) => l.specificationId),
   );

@@ -267,14 +267,14 @@ describe('checkout with vouchers', () => {
     // A locked voucher is no longer offered, nor accepted by a second order.
     expect((await submit(lines, [id], m.token)).body.msg).toBe(VOUCHER_MSG.unavailable);
 
-    const before = await getBalance(t.db, { siteId: 719, memberId: m.id });
+    const before = await getBalance(t, { siteId: 719, memberId: m.id });
     const paid = await api.post<PayResult>(
       '/api/pay/payOrder',
       { siteId: 719, orderNo, payWay: 'ye', accVoucherIds: String(id) },
       m.token,
     );
     expect(paid.body.data.isPaid).toBe(true);
-    expect(await getBalance(t.db, { siteId: 719, memberId: m.id })).toBe(before - payAmount);
+    expect(await getBalance(t, { siteId: 719, memberId: m.id })).toBe(before - payAmount);
     expect((await statusOf(id))?.status).toBe('used');
     expect((await eventsOf(id)).map((e) => [e.fromStatus, e.toStatus])).toEqual([
       [null, 'unused'],
