@@ -1,7 +1,15 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { AfterSaleDetail, SubmitOrderResult } from '@sitemall/contract';
+import type { AfterSaleDetail } from '@sitemall/contract';
 import { menu, modalOk, operatorPage, screenshots } from './console.ts';
-import { api, cheapProduct, ensureAddress, pwdLogin, storedToken } from './site.ts';
+import {
+  api,
+  cheapProduct,
+  ensureAddress,
+  orderCheapProduct,
+  pwdLogin,
+  storedToken,
+  submitLine,
+} from './site.ts';
 
 /**
  * The console's operations screens (issues 12 and 15) against the real server: after-sales
@@ -24,17 +32,7 @@ async function receivedOrder(page: Page, request: APIRequestContext) {
   await pwdLogin(page, 719);
   const token = (await storedToken(page, 719)) ?? '';
   await ensureAddress(page, request);
-  const product = await cheapProduct(request, 719);
-  const order = await api<SubmitOrderResult>(
-    request,
-    '/api/client/submitOrder',
-    {
-      siteId: 719,
-      productInfos: [{ productId: product.id, specificationId: product.specificationId, num: 1 }],
-    },
-    token,
-  );
-  await api(request, '/api/pay/payOrder', { siteId: 719, orderNo: order.orderNo, payWay: 'ye' }, token);
+  const { product, order } = await orderCheapProduct(request, token);
   const ship = await request.post('/simulator/operator', {
     data: { siteId: 719, action: 'ship', childOrderNo: order.childOrderNo[0], trackingNo: 'SF20261125777' },
   });
@@ -141,12 +139,11 @@ test('approval: an order over 719’s amount waits in 11 until the console appro
   await ensureAddress(page, request);
   const product = await cheapProduct(request, 719);
   const num = Math.ceil(5_001 / product.price);
-  const order = await api<SubmitOrderResult>(
-    request,
-    '/api/client/submitOrder',
-    { siteId: 719, productInfos: [{ productId: product.id, specificationId: product.specificationId, num }] },
-    token,
-  );
+  const order = await submitLine(request, token, 719, {
+    productId: product.id,
+    specificationId: product.specificationId,
+    num,
+  });
   expect(order.status).toBe(11);
   const refused = await request.post('/front-mall-api/api/pay/payOrder', {
     headers: { token },

@@ -1,7 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { SubmitOrderResult } from '@sitemall/contract';
 import { menu, modal, modalOk, operatorPage, screenshots } from './console.ts';
-import { api, cheapProduct, ensureAddress, pwdLogin, storedToken } from './site.ts';
+import { api, ensureAddress, orderCheapProduct, pwdLogin, storedToken } from './site.ts';
 
 /**
  * Four-eyes order refunds in the console (issue 12 item 4) against the real server: the finance
@@ -22,17 +21,7 @@ const shot = screenshots('/work/shots/refund');
 
 /** The 719 member's paid (points) order of one cheap product, waiting to be shipped (24). */
 async function paidOrder(request: APIRequestContext, token: string) {
-  const product = await cheapProduct(request, 719);
-  const order = await api<SubmitOrderResult>(
-    request,
-    '/api/client/submitOrder',
-    {
-      siteId: 719,
-      productInfos: [{ productId: product.id, specificationId: product.specificationId, num: 1 }],
-    },
-    token,
-  );
-  await api(request, '/api/pay/payOrder', { siteId: 719, orderNo: order.orderNo, payWay: 'ye' }, token);
+  const { order } = await orderCheapProduct(request, token);
   return order.orderNo;
 }
 

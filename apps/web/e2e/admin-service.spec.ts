@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { MyServiceMessages, PayResult, SubmitOrderResult } from '@sitemall/contract';
+import type { MyServiceMessages } from '@sitemall/contract';
 import { menu, modalOk, operatorPage, screenshots } from './console.ts';
-import { api, cheapProduct, ensureAddress, imageCodeOnPage, pwdLogin, storedToken } from './site.ts';
+import { api, ensureAddress, imageCodeOnPage, orderCheapProduct, pwdLogin, storedToken } from './site.ts';
 
 /**
  * The console's service desk (issue 12, item 5) against the real server: a merchant
@@ -165,23 +165,8 @@ test('the finance reviewer finds a WeChat trade and reads the reconciliation', a
   await pwdLogin(page, 719);
   const token = (await storedToken(page, 719)) ?? '';
   await ensureAddress(page, request);
-  const product = await cheapProduct(request, 719);
-  const order = await api<SubmitOrderResult>(
-    request,
-    '/api/client/submitOrder',
-    {
-      siteId: 719,
-      productInfos: [{ productId: product.id, specificationId: product.specificationId, num: 1 }],
-    },
-    token,
-  );
-  const paying = await api<PayResult>(
-    request,
-    '/api/pay/payOrder',
-    { siteId: 719, orderNo: order.orderNo, payWay: 'wx_pc' },
-    token,
-  );
-  await page.goto(paying.wechat?.scanUrl as string);
+  const { order, paying } = await orderCheapProduct(request, token, { payWay: 'wx_pc' });
+  await page.goto(paying?.wechat?.scanUrl as string);
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page.getByText('支付成功').first()).toBeVisible();
 

@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { SubmitOrderResult } from '@sitemall/contract';
 import { generate } from 'otplib';
 import {
   consoleLogin,
@@ -10,7 +9,7 @@ import {
   operatorPage,
   screenshots,
 } from './console.ts';
-import { api, cheapProduct, pwdLogin, siteConfig, storedToken } from './site.ts';
+import { api, cheapProduct, payOrder, pwdLogin, siteConfig, storedToken, submitLine } from './site.ts';
 
 /**
  * The operator console at /admin/ (issue 12) against the real server: a platform admin edits
@@ -52,16 +51,12 @@ async function memberWithPaidOrder(page: Page, request: APIRequestContext) {
     { siteId: 1000, productId: product.id },
     token,
   );
-  const order = await api<SubmitOrderResult>(
-    request,
-    '/api/client/submitOrder',
-    {
-      siteId: 1000,
-      productInfos: [{ productId: product.id, specificationId: detail.productSpecifications[0]?.id, num: 1 }],
-    },
-    token,
-  );
-  await api(request, '/api/pay/payOrder', { siteId: 1000, orderNo: order.orderNo, payWay: 'ye' }, token);
+  const order = await submitLine(request, token, 1000, {
+    productId: product.id,
+    specificationId: detail.productSpecifications[0]?.id ?? 0,
+    num: 1,
+  });
+  await payOrder(request, token, 1000, order.orderNo);
   return order;
 }
 

@@ -1,7 +1,15 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import type { AfterSaleDetail, OrderDetail, SubmitOrderResult } from '@sitemall/contract';
+import type { AfterSaleDetail, OrderDetail } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
-import { api, cheapProduct, ensureAddress, pwdLogin, storedToken } from './site.ts';
+import {
+  api,
+  cheapProduct,
+  ensureAddress,
+  orderCheapProduct,
+  pwdLogin,
+  storedToken,
+  submitLine,
+} from './site.ts';
 
 /**
  * After-sales in the browser: the 719 demo member returns a delivered item from the order
@@ -31,17 +39,7 @@ test('return a delivered item: apply per line, ship it back, message, refunded, 
   await ensureAddress(page, request);
 
   // A delivered, received order of two pieces (set up through the API; the operator ships it).
-  const product = await cheapProduct(request, 719);
-  const order = await api<SubmitOrderResult>(
-    request,
-    '/api/client/submitOrder',
-    {
-      siteId: 719,
-      productInfos: [{ productId: product.id, specificationId: product.specificationId, num: 2 }],
-    },
-    token,
-  );
-  await api(request, '/api/pay/payOrder', { siteId: 719, orderNo: order.orderNo, payWay: 'ye' }, token);
+  const { product, order } = await orderCheapProduct(request, token, { num: 2 });
   await operator(request, {
     action: 'ship',
     childOrderNo: order.childOrderNo[0],
@@ -143,15 +141,11 @@ test('an order over the approval amount waits in 11 until approved, then pays', 
   const product = await cheapProduct(request, 719);
   await operator(request, { action: 'setApprovalRule', minAmount: product.price * 3, levels: 1 });
   try {
-    const order = await api<SubmitOrderResult>(
-      request,
-      '/api/client/submitOrder',
-      {
-        siteId: 719,
-        productInfos: [{ productId: product.id, specificationId: product.specificationId, num: 3 }],
-      },
-      token,
-    );
+    const order = await submitLine(request, token, 719, {
+      productId: product.id,
+      specificationId: product.specificationId,
+      num: 3,
+    });
     expect(order.status).toBe(11);
     await page.goto(`orderDetail?orderNo=${order.orderNo}&siteId=719`);
     await expect(page.getByTestId('order-status')).toHaveText('待审批');

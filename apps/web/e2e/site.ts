@@ -1,7 +1,13 @@
 import { createDecipheriv } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import type { HomeProductList, ProductCard, SiteConfig } from '@sitemall/contract';
-import { isPlainHotline } from '@sitemall/contract';
+import type {
+  HomeProductList,
+  PayResult,
+  ProductCard,
+  SiteConfig,
+  SubmitOrderResult,
+} from '@sitemall/contract';
+import { isPlainHotline, orderApi } from '@sitemall/contract';
 
 /** Reads a site's configuration from the real API, so tests check what the server says. */
 export async function siteConfig(request: APIRequestContext, siteId: number): Promise<SiteConfig> {
@@ -76,6 +82,42 @@ export async function cheapProduct(request: APIRequestContext, siteId: number): 
     .sort((a, b) => a.price - b.price);
   expect(products.length).toBeGreaterThan(0);
   return products[0]!;
+}
+
+/** A member's order of `num` pieces of one specification of a product, submitted through the API. */
+export const submitLine = (
+  request: APIRequestContext,
+  token: string,
+  siteId: number,
+  line: { productId: number; specificationId: number; num: number },
+) => api<SubmitOrderResult>(request, orderApi.submitOrder.path, { siteId, productInfos: [line] }, token);
+
+/** Pays a member's order through the API (points by default); answers what payOrder answers. */
+export const payOrder = (
+  request: APIRequestContext,
+  token: string,
+  siteId: number,
+  orderNo: string,
+  payWay = 'ye',
+) => api<PayResult>(request, orderApi.payOrder.path, { siteId, orderNo, payWay }, token);
+
+/**
+ * A member's order of the site's cheapest delivered product (`cheapProduct`), paid with points
+ * unless `payWay` says otherwise (null leaves it unpaid): the set-up of the console journeys.
+ */
+export async function orderCheapProduct(
+  request: APIRequestContext,
+  token: string,
+  { siteId = 719, num = 1, payWay = 'ye' }: { siteId?: number; num?: number; payWay?: string | null } = {},
+) {
+  const product = await cheapProduct(request, siteId);
+  const order = await submitLine(request, token, siteId, {
+    productId: product.id,
+    specificationId: product.specificationId,
+    num,
+  });
+  const paying = payWay ? await payOrder(request, token, siteId, order.orderNo, payWay) : undefined;
+  return { product, order, paying };
 }
 
 export const loginButton = (page: Page) => page.getByRole('button', { name: /^登\s?录$/ });
