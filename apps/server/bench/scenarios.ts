@@ -21,6 +21,7 @@ const front = (e: { path: string }) => `/front-mall-api${e.path}`;
 export type Ceiling =
   | 'healthz'
   | 'bare Fastify'
+  | 'bare Fastify POST'
   | 'raw pg pk read'
   | 'order tx (client)'
   | 'order 1 statement'
