@@ -65,6 +65,16 @@ const detailStatement = (db: Db) =>
         levelName: categoryGroup.levelName,
         catId: category.id,
         catName: category.catName,
+        // The specifications in the same statement (one round trip for the whole page): those
+        // with a price on the site, in their display order.
+        specifications: sql<{ id: number; specificationValue: string; stock: number; price: number }[]>`(
+          select coalesce(json_agg(json_build_object(
+            'id', s.id, 'specificationValue', s.specification_value, 'stock', s.stock, 'price', p.price
+          ) order by s.sort, s.id), '[]'::json)
+          from ${productSpecification} s
+          join ${sitePrice} p on p.specification_id = s.id and p.site_id = ${siteProduct.siteId}
+            and p.product_id = s.product_id
+          where s.product_id = ${siteProduct.productId})`,
       })
       .from(siteProduct)
       .innerJoin(product, eq(product.id, siteProduct.productId))
@@ -99,12 +109,10 @@ const specificationsStatement = (db: Db) =>
 export async function productDetail(ctx: RequestContext, productId: number): Promise<ProductDetail> {
   const site = siteOf(ctx);
   const params = { siteId: site.row.id, productId };
-  const [[row], specs] = await Promise.all([
-    detailStatement(ctx.db).execute(params),
-    specificationsStatement(ctx.db).execute(params),
-  ]);
+  const [row] = await detailStatement(ctx.db).execute(params);
   if (!row) throw productNotFound();
   const {
+    specifications,
     source,
     sourceType,
     shopId,
@@ -123,7 +131,7 @@ export async function productDetail(ctx: RequestContext, productId: number): Pro
     source: sourceOf(site, source, sourceType),
     shop: { id: shopId, shopName, logo: shopLogo },
     category: { lableId, lableName, levelId, levelName, id: catId, catName },
-    productSpecifications: specs.map((s) => ({ ...s, hasStock: s.stock > 0 })),
+    productSpecifications: specifications.map((s) => ({ ...s, hasStock: s.stock > 0 })),
   };
 }
 
