@@ -1,3 +1,4 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { ProCard, ProTable } from '@ant-design/pro-components';
 import {
   type AdminRefund,
@@ -275,7 +276,7 @@ function Books() {
       title="账务核对"
       subTitle={books.data ? `核对时间 ${time(books.data.checkedAt)}` : undefined}
       extra={
-        <Button loading={books.isFetching} onClick={() => void books.refetch()}>
+        <Button icon={<ReloadOutlined />} loading={books.isFetching} onClick={() => void books.refetch()}>
           重新核对
         </Button>
       }
@@ -296,6 +297,8 @@ function Books() {
         dataSource={checks}
         pagination={false}
         expandable={{
+          // The expand column only when a check has problems to show: otherwise an empty gutter.
+          showExpandColumn: wrong > 0,
           rowExpandable: (c) => c.problems.length > 0,
           expandedRowRender: (c) => (
             <Table
