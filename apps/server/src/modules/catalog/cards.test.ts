@@ -29,6 +29,14 @@ describe('product list totals', () => {
     expect(await totalOf(719)).toBe(before - 1);
   });
 
+  it('answers the total with a page past the end', async () => {
+    const past = (await t.post<ProductPage>(api('/api/product/list'), { siteId: 719, pageNum: 99 })).body
+      .data;
+    expect(past.list).toEqual([]);
+    expect(past.total).toBe(await totalOf(719));
+    expect(past.total).toBeGreaterThan(0);
+  });
+
   it('keeps the total of a big list a while instead of counting it on every page', async () => {
     const before = await totalOf(1000);
     expect(before).toBeGreaterThan(COUNT_CACHED_FROM);
