@@ -42,8 +42,7 @@ const ruleFields = (rule: ApprovalRule | undefined) =>
     : null;
 
 async function ruleView(ctx: RequestContext, siteId: number): Promise<ApprovalRuleView> {
-  const { db } = ctx;
-  const [rule, levels] = await Promise.all([approvalRuleOf({ db }, siteId), siteLevels({ db }, siteId)]);
+  const [rule, levels] = await Promise.all([approvalRuleOf(ctx, siteId), siteLevels(ctx, siteId)]);
   return {
     siteId,
     // A site without a rule: nothing waits for approval; the form starts from these values.

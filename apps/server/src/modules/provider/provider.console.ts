@@ -55,14 +55,13 @@ async function detailOf(
   siteId: number,
   id: number,
 ): Promise<AdminProviderOrderDetail> {
-  const { db } = ctx;
-  const row = await providerOrderOfSite({ db }, siteId, id);
+  const row = await providerOrderOfSite(ctx, siteId, id);
   const [attempts, amounts] = await Promise.all([
-    attemptsOf({ db }, row.id),
-    orderAmountsOf({ db }, [row.orderId]),
+    attemptsOf(ctx, row.id),
+    orderAmountsOf(ctx, [row.orderId]),
   ]);
   const names = await operatorNames(
-    db,
+    ctx.db,
     attempts.flatMap((a) => (a.operatorId ? [a.operatorId] : [])),
   );
   const order = amounts.get(row.orderId);
