@@ -54,8 +54,13 @@ export async function openActivityScreen(
   name: '秒杀活动' | '抽奖活动' | '拼团活动' | '砍价活动' | '权益与礼品',
 ) {
   const item = page.getByRole('menuitem', { name, exact: true });
-  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: '营销活动' }).click();
-  await item.click();
+  // Right after the login the layout may still redraw its menu and fold the group again, which
+  // swallows a click (seen once in CI): try again until the screen's item is the selected one.
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.getByRole('menuitem', { name: '营销活动' }).click();
+    await item.click({ timeout: 5_000 });
+    await expect(item).toHaveClass(/ant-menu-item-selected/, { timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /**
