@@ -7,9 +7,9 @@ import {
 } from '@sitemall/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
+import { notifiedSiteCache, notifySiteChange, type SiteCache } from '../../db/site-cache';
 import { ok } from '../../lib/envelope';
 import { AppError, failure } from '../../lib/errors';
-import { ttlCache } from '../../lib/ttl-cache';
 import type { Site } from '../site/site.service';
 import { category, categoryGroup, categoryLabel, product, siteProduct } from './catalog.tables';
 
@@ -86,46 +86,20 @@ export async function loadSiteCatalog(db: Db, siteId: number): Promise<SiteCatal
 }
 
 /**
- * Labels and categories change rarely and are read on every page (the category menu), so they
- * are kept in memory like the site configuration: any process that changes them announces it
- * with NOTIFY and every process drops its copy; the TTL bounds staleness after a missed notice.
+ * Labels and categories are read on every page (the category menu): kept in memory per site,
+ * dropped on CATALOG_CHANGED_CHANNEL (db/site-cache.ts).
  */
-export interface CatalogCache {
-  get(siteId: number): Promise<SiteCatalog>;
-  invalidate(siteId: number): void;
-  close(): Promise<void>;
-}
+export type CatalogCache = SiteCache<SiteCatalog>;
 
-const CACHE_TTL_MS = 60_000;
-/** Far above the number of sites: a bound, not a tuning knob. */
-const CACHE_MAX_SITES = 10_000;
-
-export async function createCatalogCache(database: Database): Promise<CatalogCache> {
-  const entries = ttlCache<number, Promise<SiteCatalog>>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX_SITES });
-  const invalidate = (siteId: number) => entries.delete(siteId);
-  // After the listening connection was lost, what changed meanwhile is unknown: drop it all.
-  const stopListening = await database.listen(
-    CATALOG_CHANGED_CHANNEL,
-    (payload) => invalidate(Number(payload)),
-    () => entries.clear(),
+export function createCatalogCache(database: Database): Promise<CatalogCache> {
+  return notifiedSiteCache(database, CATALOG_CHANGED_CHANNEL, (siteId) =>
+    loadSiteCatalog(database.db, siteId),
   );
-  return {
-    get(siteId) {
-      const cached = entries.get(siteId);
-      if (cached) return cached;
-      const catalog = loadSiteCatalog(database.db, siteId);
-      entries.set(siteId, catalog);
-      catalog.catch(() => invalidate(siteId));
-      return catalog;
-    },
-    invalidate,
-    close: stopListening,
-  };
 }
 
 /** Announce a change of a site's labels or categories to every server process. */
-export async function announceCatalogChange(db: Db, siteId: number): Promise<void> {
-  await db.execute(sql`select pg_notify(${CATALOG_CHANGED_CHANNEL}, ${String(siteId)})`);
+export function announceCatalogChange(db: Db, siteId: number): Promise<void> {
+  return notifySiteChange(db, CATALOG_CHANGED_CHANNEL, siteId);
 }
 
 /** Renames a label (operator action; here so the cache invalidation has a caller and a test). */

@@ -8,10 +8,10 @@ import {
 } from '@sitemall/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
+import { notifiedSiteCache, notifySiteChange, type SiteCache as SiteCacheOf } from '../../db/site-cache';
 import { sealText } from '../../lib/aes';
 import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
-import { ttlCache } from '../../lib/ttl-cache';
 import { advert, mallSite, siteDistrict, siteTemplate } from './site.tables';
 
 export type SiteRow = typeof mallSite.$inferSelect;
@@ -109,50 +109,23 @@ export async function loadSite(db: Db, hotlineKey: Buffer, siteId: number): Prom
 }
 
 /**
- * Site configuration is read on every page view, so it is kept in memory. A change made by any
- * process is announced with NOTIFY; every process drops its copy on the announcement. The TTL
- * bounds staleness while the listening connection is down; when it is back, everything is dropped.
+ * Site configuration is read on every page view: kept in memory per site, dropped on
+ * SITE_CHANGED_CHANNEL (db/site-cache.ts). Unknown sites are not remembered.
  */
-export interface SiteCache {
-  get(siteId: number): Promise<Site | undefined>;
-  invalidate(siteId: number): void;
-  close(): Promise<void>;
-}
+export type SiteCache = SiteCacheOf<Site | undefined>;
 
-const CACHE_TTL_MS = 60_000;
-/** Far above the number of sites: a bound, not a tuning knob. */
-const CACHE_MAX_SITES = 10_000;
-
-export async function createSiteCache(database: Database, hotlineKey: Buffer): Promise<SiteCache> {
-  const entries = ttlCache<number, Promise<Site | undefined>>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX_SITES });
-  const invalidate = (siteId: number) => entries.delete(siteId);
-  // After the listening connection was lost, what changed meanwhile is unknown: drop it all.
-  const stopListening = await database.listen(
+export function createSiteCache(database: Database, hotlineKey: Buffer): Promise<SiteCache> {
+  return notifiedSiteCache(
+    database,
     SITE_CHANGED_CHANNEL,
-    (payload) => invalidate(Number(payload)),
-    () => entries.clear(),
+    (siteId) => loadSite(database.db, hotlineKey, siteId),
+    (site) => site !== undefined,
   );
-  return {
-    get(siteId) {
-      const cached = entries.get(siteId);
-      if (cached) return cached;
-      const site = loadSite(database.db, hotlineKey, siteId);
-      // Unknown sites are not remembered: the cache must not grow with whatever ids clients try.
-      entries.set(siteId, site);
-      site.then(
-        (found) => found || invalidate(siteId),
-        () => invalidate(siteId),
-      );
-      return site;
-    },
-    invalidate,
-    close: stopListening,
-  };
 }
 
 /** Announce a change of site data to every server process (the cache listens). */
-export async function announceSiteChange(db: Db, siteId: number): Promise<void> {
-  await db.execute(sql`select pg_notify(${SITE_CHANGED_CHANNEL}, ${String(siteId)})`);
+export function announceSiteChange(db: Db, siteId: number): Promise<void> {
+  return notifySiteChange(db, SITE_CHANGED_CHANNEL, siteId);
 }
 
 export async function updateSite(

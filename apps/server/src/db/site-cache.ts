@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { ttlCache } from '../lib/ttl-cache';
+import type { Database, Db } from './client';
+
+/**
+ * What is read on every page of a site and changes rarely (its configuration, its labels and
+ * categories) is kept in memory per site. Any process that changes it announces the site on a
+ * NOTIFY channel and every process drops its copy; the TTL bounds staleness while the listening
+ * connection is down, and when it is back everything is dropped (what changed meanwhile is
+ * unknown).
+ */
+export interface SiteCache<V> {
+  get(siteId: number): Promise<V>;
+  invalidate(siteId: number): void;
+  close(): Promise<void>;
+}
+
+const CACHE_TTL_MS = 60_000;
+/** Far above the number of sites: a bound, not a tuning knob. */
+const CACHE_MAX_SITES = 10_000;
+
+/**
+ * A per-site cache of `load`, dropped per site on `channel`. A load that fails, or whose value
+ * `keep` refuses (an unknown site), is not remembered: the cache must not grow with whatever ids
+ * clients try, and the next read tries again.
+ */
+export async function notifiedSiteCache<V>(
+  database: Database,
+  channel: string,
+  load: (siteId: number) => Promise<V>,
+  keep: (value: V) => boolean = () => true,
+): Promise<SiteCache<V>> {
+  const entries = ttlCache<number, Promise<V>>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX_SITES });
+  const invalidate = (siteId: number) => entries.delete(siteId);
+  const stopListening = await database.listen(
+    channel,
+    (payload) => invalidate(Number(payload)),
+    () => entries.clear(),
+  );
+  return {
+    get(siteId) {
+      const cached = entries.get(siteId);
+      if (cached) return cached;
+      const value = load(siteId);
+      entries.set(siteId, value);
+      value.then(
+        (loaded) => keep(loaded) || invalidate(siteId),
+        () => invalidate(siteId),
+      );
+      return value;
+    },
+    invalidate,
+    close: stopListening,
+  };
+}
+
+/** Announces a change of a site's cached data on `channel` to every server process. */
+export async function notifySiteChange(db: Db, channel: string, siteId: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${String(siteId)})`);
+}
