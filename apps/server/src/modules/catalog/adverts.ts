@@ -17,6 +17,7 @@ import {
   type CardRow,
   cardFields,
   cardsByIds,
+  onSaleAt,
   orderOf,
   type SortField,
   type SortKey,
@@ -63,14 +64,7 @@ function specialStatement(db: Db, key: SortKey) {
     db
       .select({ ...cardFields, total: sql<number>`(count(*) over ())::int` })
       .from(advertProduct)
-      .innerJoin(
-        siteProduct,
-        and(
-          eq(siteProduct.productId, advertProduct.productId),
-          eq(siteProduct.siteId, ph('siteId')),
-          eq(siteProduct.isOnSale, true),
-        ),
-      )
+      .innerJoin(siteProduct, and(eq(siteProduct.productId, advertProduct.productId), onSaleAt(ph('siteId'))))
       .innerJoin(product, eq(product.id, advertProduct.productId))
       .where(eq(advertProduct.advertId, ph('advertId')))
       .orderBy(

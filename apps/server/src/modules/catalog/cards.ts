@@ -9,7 +9,7 @@ import {
   type ProductPage,
   type SORT_FIELDS,
 } from '@sitemall/contract';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
@@ -91,7 +91,10 @@ export function orderOf(key: SortKey): SQL[] {
 
 const scopeParams = (categories: number[] = []) => ({ categories, category: categories[0] ?? 0 });
 
-const onSaleHere = () => and(eq(siteProduct.siteId, ph('siteId')), eq(siteProduct.isOnSale, true)) as SQL;
+/** The listings a shopper of the site sees: the condition of every card list. */
+export const onSaleAt = (siteId: number | Placeholder) =>
+  and(eq(siteProduct.siteId, siteId), eq(siteProduct.isOnSale, true)) as SQL;
+const onSaleHere = () => onSaleAt(ph('siteId'));
 
 /**
  * One category filters by equality, so the (site, category, sort column, product) indexes give
@@ -196,13 +199,7 @@ export async function cardsByIds(ctx: RequestContext, ids: readonly number[]): P
     .select(cardFields)
     .from(siteProduct)
     .innerJoin(product, eq(product.id, siteProduct.productId))
-    .where(
-      and(
-        eq(siteProduct.siteId, site.row.id),
-        eq(siteProduct.isOnSale, true),
-        inArray(siteProduct.productId, [...ids]),
-      ),
-    );
+    .where(and(onSaleAt(site.row.id), inArray(siteProduct.productId, [...ids])));
   const byId = new Map(rows.map((r) => [r.id, r as CardRow]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

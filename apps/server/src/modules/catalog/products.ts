@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { prepared } from '../../lib/prepared';
+import { onSaleAt } from './cards';
 import { productNotFound, siteOf, sourceOf } from './catalog.service';
 import {
   category,
@@ -373,7 +374,7 @@ export async function productsInScope(db: Db, siteId: number, scope: ProductScop
           : scope.type === 'products'
             ? inArray(siteProduct.productId, ids)
             : inArray(product.source, ids);
-  const where = and(eq(siteProduct.siteId, siteId), eq(siteProduct.isOnSale, true), within);
+  const where = and(onSaleAt(siteId), within);
   const [rows, [count]] = await Promise.all([
     db
       .select({

@@ -6,7 +6,16 @@ import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
 import { ttlCache } from '../../lib/ttl-cache';
 import type { Site } from '../site/site.service';
-import { type CardRow, cardFields, orderOf, type SortField, type SortKey, sortKey, toCard } from './cards';
+import {
+  type CardRow,
+  cardFields,
+  onSaleAt,
+  orderOf,
+  type SortField,
+  type SortKey,
+  sortKey,
+  toCard,
+} from './cards';
 import { type CatalogCache, type SiteCatalog, siteOf } from './catalog.service';
 import { product, siteProduct } from './catalog.tables';
 import { buildSearchQuery, highlightRanges, normalise, withoutMarkup } from './search-terms';
@@ -40,8 +49,7 @@ export interface SearchInput {
 /** The filters every search takes; a null parameter switches its filter off. */
 const filters = (p: Params) =>
   and(
-    eq(siteProduct.siteId, p.siteId),
-    eq(siteProduct.isOnSale, true),
+    onSaleAt(p.siteId),
     sql`(${p.cateId}::int is null or ${siteProduct.categoryId} = ${p.cateId}::int)`,
     sql`(${p.minPrice}::int is null or ${siteProduct.price} >= ${p.minPrice}::int)`,
     sql`(${p.maxPrice}::int is null or ${siteProduct.price} <= ${p.maxPrice}::int)`,
@@ -91,13 +99,7 @@ function nearestQuery(db: Db, p: { siteId: number; text: string }) {
     .select(cardFields)
     .from(siteProduct)
     .innerJoin(product, eq(product.id, siteProduct.productId))
-    .where(
-      and(
-        eq(siteProduct.siteId, p.siteId),
-        eq(siteProduct.isOnSale, true),
-        sql`${p.text}::text % ${product.name}`,
-      ),
-    )
+    .where(and(onSaleAt(p.siteId), sql`${p.text}::text % ${product.name}`))
     .orderBy(desc(sql`similarity(${p.text}::text, ${product.name})`), desc(siteProduct.sales))
     .limit(5);
 }
@@ -107,7 +109,7 @@ function bestSellersQuery(db: Db, p: { siteId: number }) {
     .select(cardFields)
     .from(siteProduct)
     .innerJoin(product, eq(product.id, siteProduct.productId))
-    .where(and(eq(siteProduct.siteId, p.siteId), eq(siteProduct.isOnSale, true)))
+    .where(onSaleAt(p.siteId))
     .orderBy(desc(siteProduct.sales), desc(siteProduct.productId))
     .limit(5);
 }

@@ -2,7 +2,7 @@ import { PAGE_SIZE, type ShopPage, type ShopProducts } from '@sitemall/contract'
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import { offsetOf } from '../../lib/paging';
-import { type CardRow, cardFields, orderOf, type SortField, sortKey, toCard } from './cards';
+import { type CardRow, cardFields, onSaleAt, orderOf, type SortField, sortKey, toCard } from './cards';
 import { notFound, siteOf } from './catalog.service';
 import { product, shop, siteProduct } from './catalog.tables';
 
@@ -23,14 +23,7 @@ async function shopsOnSite(ctx: RequestContext, { shopId, offset }: { shopId?: n
     })
     .from(shop)
     .innerJoin(product, eq(product.shopId, shop.id))
-    .innerJoin(
-      siteProduct,
-      and(
-        eq(siteProduct.productId, product.id),
-        eq(siteProduct.siteId, siteId),
-        eq(siteProduct.isOnSale, true),
-      ),
-    )
+    .innerJoin(siteProduct, and(eq(siteProduct.productId, product.id), onSaleAt(siteId)))
     .where(shopId === undefined ? undefined : eq(shop.id, shopId))
     .groupBy(shop.id)
     .orderBy(desc(productCount), asc(shop.id))
@@ -50,8 +43,7 @@ export async function shopList(ctx: RequestContext, pageNum = 1): Promise<ShopPa
         .innerJoin(product, eq(product.id, siteProduct.productId))
         .where(
           and(
-            eq(siteProduct.siteId, site.row.id),
-            eq(siteProduct.isOnSale, true),
+            onSaleAt(site.row.id),
             inArray(product.shopId, ids),
             sql`${siteProduct.productId} in (select r.product_id from (select sp.product_id, row_number() over (partition by p.shop_id order by sp.sales desc, sp.product_id desc) as n from site_product sp join product p on p.id = sp.product_id where sp.site_id = ${site.row.id} and sp.is_on_sale and p.shop_id in ${ids}) r where r.n <= ${PRODUCTS_PER_SHOP})`,
           ),
@@ -83,13 +75,7 @@ export async function shopProducts(
     .select(cardFields)
     .from(siteProduct)
     .innerJoin(product, eq(product.id, siteProduct.productId))
-    .where(
-      and(
-        eq(siteProduct.siteId, site.row.id),
-        eq(siteProduct.isOnSale, true),
-        eq(product.shopId, input.shopId),
-      ),
-    )
+    .where(and(onSaleAt(site.row.id), eq(product.shopId, input.shopId)))
     .orderBy(...orderOf(sortKey(input.sortField, input.sortType)))
     .limit(PAGE_SIZE)
     .offset(offset)) as CardRow[];

@@ -2,6 +2,7 @@ import { PROVIDER_ISSUED_SOURCES, SOURCE_TYPES } from '@sitemall/contract';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { TestApp } from '../../test/harness';
+import { onSaleAt } from '../catalog/cards';
 import { product, productSpecification, sitePrice, siteProduct } from '../catalog/catalog.tables';
 import { client } from '../identity/identity.fixtures';
 import { seedMember } from '../identity/members';
@@ -38,14 +39,7 @@ export async function pickSpecs(
     })
     .from(productSpecification)
     .innerJoin(product, eq(product.id, productSpecification.productId))
-    .innerJoin(
-      siteProduct,
-      and(
-        eq(siteProduct.productId, product.id),
-        eq(siteProduct.siteId, siteId),
-        eq(siteProduct.isOnSale, true),
-      ),
-    )
+    .innerJoin(siteProduct, and(eq(siteProduct.productId, product.id), onSaleAt(siteId)))
     .innerJoin(
       sitePrice,
       and(eq(sitePrice.specificationId, productSpecification.id), eq(sitePrice.siteId, siteId)),
