@@ -1,4 +1,5 @@
-import { Button } from 'antd';
+import { Button, Tag } from 'antd';
+import { enumOf } from './format';
 
 /** A ProTable's last column: a 详情 link opening the row (in a drawer the page shows). */
 export const detailColumn = <Row,>(open: (row: Row) => void) => ({
@@ -9,4 +10,20 @@ export const detailColumn = <Row,>(open: (row: Row) => void) => ({
       详情
     </Button>,
   ],
+});
+
+/**
+ * A row's `status` as a tag in its colour, searched by the same labels; a status the labels do
+ * not know shows as it is. Spread it and add what a page changes (a width).
+ */
+export const statusColumn = <Status extends string>(
+  labels: Record<Status, string>,
+  colors: Partial<Record<Status, string>>,
+) => ({
+  title: '状态',
+  dataIndex: 'status',
+  valueEnum: enumOf(labels),
+  render: (_: unknown, row: { status: string }) => (
+    <Tag color={colors[row.status as Status]}>{labels[row.status as Status] ?? row.status}</Tag>
+  ),
 });

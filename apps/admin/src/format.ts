@@ -14,6 +14,10 @@ export const toFen = (yuanAmount: number) => Math.round(yuanAmount * 100);
 export const enumOf = (labels: Record<string | number, string>) =>
   Object.fromEntries(Object.entries(labels).map(([k, text]) => [k, { text }]));
 
+/** Labels by value as the options of a select or a radio group. */
+export const optionsOf = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
 /**
  * A ProTable column searched by a range of days: the search form sends the column's key as
  * `[from, to]`, each a China day `YYYY-MM-DD`. Spread it into the column, after its title.

@@ -4,7 +4,7 @@ import { Button, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { pageOf } from '../api';
-import { dayRangeColumn, time } from '../format';
+import { dayRangeColumn, enumOf, time } from '../format';
 import { useSession } from '../session';
 
 const ACTIONS: Record<string, string> = {
@@ -169,7 +169,7 @@ export function AuditPage() {
         {
           title: '操作',
           dataIndex: 'action',
-          valueEnum: Object.fromEntries(Object.entries(ACTIONS).map(([k, v]) => [k, { text: v }])),
+          valueEnum: enumOf(ACTIONS),
           width: 120,
         },
         {

@@ -1,12 +1,13 @@
 import { ProCard, StatisticCard } from '@ant-design/pro-components';
 import { adminDashboardApi as api, DASHBOARD_DAYS } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Spin, Table, Tag } from 'antd';
+import { Empty, Spin, Table } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { call } from '../api';
 import { yuan } from '../format';
 import { useSession } from '../session';
+import { lowStockColumns } from './catalogue/shared';
 
 const DashboardTrend = lazy(() => import('./DashboardTrend'));
 
@@ -76,15 +77,7 @@ export function DashboardPage() {
             pagination={false}
             locale={{ emptyText: '没有低库存的规格' }}
             dataSource={d.lowStock}
-            columns={[
-              { title: '商品', dataIndex: 'name' },
-              { title: '规格', dataIndex: 'specificationValue' },
-              {
-                title: '库存',
-                dataIndex: 'stock',
-                render: (v: number) => <Tag color={v === 0 ? 'red' : 'orange'}>{v}</Tag>,
-              },
-            ]}
+            columns={lowStockColumns()}
           />
         )}
       </ProCard>

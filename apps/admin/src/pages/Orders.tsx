@@ -2,7 +2,6 @@ import {
   type ActionType,
   ModalForm,
   ProDescriptions,
-  ProFormText,
   ProFormTextArea,
   ProTable,
 } from '@ant-design/pro-components';
@@ -22,6 +21,7 @@ import { call, pageOf } from '../api';
 import { detailColumn } from '../columns';
 import { dayRangeColumn, time, yuan } from '../format';
 import { useSession } from '../session';
+import { ParcelFields } from './ParcelFields';
 import { REFUND_STATUS_COLOR } from './RefundRequests';
 
 const STATUS_ENUM = Object.fromEntries(
@@ -62,19 +62,7 @@ function ShipForm({
         }
       }}
     >
-      <ProFormText
-        name="company"
-        label="物流公司"
-        initialValue="顺丰速运"
-        rules={[{ required: true, max: 40 }]}
-      />
-      <ProFormText
-        name="trackingNo"
-        label="运单号"
-        rules={[
-          { required: true, pattern: /^[A-Za-z0-9-]{6,40}$/, message: '运单号须为 6-40 位字母、数字或 -' },
-        ]}
-      />
+      <ParcelFields />
     </ModalForm>
   );
 }

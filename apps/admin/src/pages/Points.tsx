@@ -4,6 +4,7 @@ import { Button, Input, Modal, Popconfirm, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
+import { statusColumn } from '../columns';
 import { yuan } from '../format';
 import { useSession } from '../session';
 import { IssueCsvForm, IssueOneForm, useSubmitDraft } from './issue-forms';
@@ -80,14 +81,7 @@ export function PointsPage() {
         columns={[
           { title: '编号', dataIndex: 'id', search: false, width: 70 },
           { title: '站点', dataIndex: 'siteId', search: false, width: 80 },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            valueEnum: Object.fromEntries(
-              Object.entries(ISSUE_STATUS_LABEL).map(([k, v]) => [k, { text: v }]),
-            ),
-            render: (_, b) => <Tag color={STATUS_COLOR[b.status]}>{ISSUE_STATUS_LABEL[b.status]}</Tag>,
-          },
+          statusColumn(ISSUE_STATUS_LABEL, STATUS_COLOR),
           { title: '文件', dataIndex: 'fileName', search: false, render: (_, b) => b.fileName || '单个发放' },
           { title: '行数', dataIndex: 'rowCount', search: false, width: 70 },
           {

@@ -5,10 +5,11 @@ import {
   type RefundRequest,
   type RefundRequestStatus,
 } from '@sitemall/contract';
-import { Button, Input, Modal, Popconfirm, Tag } from 'antd';
+import { Button, Input, Modal, Popconfirm } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
+import { statusColumn } from '../columns';
 import { yuan } from '../format';
 import { useSession } from '../session';
 import { SitePolicyForm } from './SitePolicyForm';
@@ -56,17 +57,7 @@ export function RefundRequestsPage() {
           { title: '编号', dataIndex: 'id', search: false, width: 64 },
           { title: '站点', dataIndex: 'siteId', search: false, width: 64 },
           { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 240 },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            width: 90,
-            valueEnum: Object.fromEntries(
-              Object.entries(REFUND_REQUEST_STATUS_LABEL).map(([k, v]) => [k, { text: v }]),
-            ),
-            render: (_, r) => (
-              <Tag color={REFUND_STATUS_COLOR[r.status]}>{REFUND_REQUEST_STATUS_LABEL[r.status]}</Tag>
-            ),
-          },
+          { ...statusColumn(REFUND_REQUEST_STATUS_LABEL, REFUND_STATUS_COLOR), width: 90 },
           {
             title: '退款金额',
             dataIndex: 'amount',

@@ -2,6 +2,7 @@ import { ModalForm, ProFormDigit, ProFormSelect, ProFormTextArea } from '@ant-de
 import { adminRefundApi } from '@sitemall/contract';
 import { Button, Form } from 'antd';
 import { call } from '../api';
+import { toFen } from '../format';
 import { useSitesWith } from '../session';
 import { useWrite } from './write';
 
@@ -11,8 +12,6 @@ interface PolicyForm {
   refundYuan: number;
   reason: string;
 }
-
-const fen = (yuan: number) => Math.round(yuan * 100);
 
 /**
  * A site's four-eyes thresholds (积分发放、订单退款), in yuan: above them a second operator with
@@ -47,8 +46,8 @@ export function SitePolicyForm() {
           () =>
             call(adminRefundApi.saveSitePolicy, {
               siteId: f.siteId,
-              pointsIssueThreshold: fen(f.pointsIssueYuan),
-              refundThreshold: fen(f.refundYuan),
+              pointsIssueThreshold: toFen(f.pointsIssueYuan),
+              refundThreshold: toFen(f.refundYuan),
               reason: f.reason,
             }),
           '复核阈值已保存',

@@ -6,11 +6,12 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { adminApi, type IssueBatch } from '@sitemall/contract';
-import { App, Button, Upload } from 'antd';
+import { App, Button } from 'antd';
 import { useState } from 'react';
 import { call } from '../api';
-import { yuan } from '../format';
+import { toFen, yuan } from '../format';
 import { useSitesWith } from '../session';
+import { type CsvFile, CsvFileField } from './CsvFileField';
 
 /** What the maker sees once a draft is submitted: issued now, or waiting for the second operator. */
 export function useSubmitDraft() {
@@ -24,6 +25,15 @@ export function useSubmitDraft() {
 }
 
 const useIssueSites = () => useSitesWith('points:manage');
+
+const IssueReasonField = () => (
+  <ProFormTextArea
+    name="reason"
+    label="发放原因"
+    rules={[{ required: true, message: '请填写操作原因' }]}
+    fieldProps={{ maxLength: 200 }}
+  />
+);
 
 /** Points to one member: a draft, submitted at once by its maker. */
 export function IssueOneForm({
@@ -50,7 +60,7 @@ export function IssueOneForm({
           const draft = await call(adminApi.issuePoints, {
             siteId: form.siteId,
             account: form.account,
-            amount: Math.round(form.yuan * 100),
+            amount: toFen(form.yuan),
             note: form.note,
             reason: form.reason,
           });
@@ -85,12 +95,7 @@ export function IssueOneForm({
         rules={[{ required: true }]}
       />
       <ProFormText name="note" label="备注（会员可见）" rules={[{ max: 200 }]} />
-      <ProFormTextArea
-        name="reason"
-        label="发放原因"
-        rules={[{ required: true, message: '请填写操作原因' }]}
-        fieldProps={{ maxLength: 200 }}
-      />
+      <IssueReasonField />
     </ModalForm>
   );
 }
@@ -100,7 +105,7 @@ export function IssueCsvForm({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
   const submitDraft = useSubmitDraft();
   const sites = useIssueSites();
-  const [file, setFile] = useState<{ name: string; text: string }>();
+  const [file, setFile] = useState<CsvFile>();
   return (
     <ModalForm<{ siteId: number; reason: string }>
       title="批量发放（CSV）"
@@ -132,27 +137,8 @@ export function IssueCsvForm({ onDone }: { onDone: () => void }) {
       }}
     >
       <ProFormSelect name="siteId" label="站点" options={sites.options} rules={[{ required: true }]} />
-      <Upload
-        accept=".csv,text/csv"
-        maxCount={1}
-        beforeUpload={(f) => {
-          // Read here, never uploaded: the text travels in the draft request.
-          void f.text().then((text) => setFile({ name: f.name, text }));
-          return false;
-        }}
-        onRemove={() => setFile(undefined)}
-      >
-        <Button>选择 CSV 文件</Button>
-      </Upload>
-      <div style={{ margin: '8px 0 16px', color: '#888' }}>
-        每行：手机号或用户名,金额（元）,备注[,请求号]；首行可为表头
-      </div>
-      <ProFormTextArea
-        name="reason"
-        label="发放原因"
-        rules={[{ required: true, message: '请填写操作原因' }]}
-        fieldProps={{ maxLength: 200 }}
-      />
+      <CsvFileField hint="每行：手机号或用户名,金额（元）,备注[,请求号]；首行可为表头" onChange={setFile} />
+      <IssueReasonField />
     </ModalForm>
   );
 }

@@ -19,8 +19,9 @@ import { Button, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { yuan } from '../../format';
+import { enumOf, toFen, yuan } from '../../format';
 import { useSession } from '../../session';
+import { formTrigger } from '../form-trigger';
 import { useWrite } from '../write';
 
 const time = (at: string | number) => dayjs(at).format('YYYY-MM-DD HH:mm');
@@ -29,9 +30,6 @@ const PHASE: Record<number, { text: string; color: string }> = {
   0: { text: '进行中', color: 'green' },
   1: { text: '已结束', color: 'red' },
 };
-const RECORD_STATUS_ENUM = Object.fromEntries(
-  Object.entries(BARGAIN_STATUS_LABEL).map(([k, v]) => [k, { text: v }]),
-);
 const RECORD_COLOR: Record<number, string> = { 1: 'processing', 2: 'success', 3: 'default', 4: 'gold' };
 
 interface FormValues {
@@ -47,8 +45,6 @@ interface FormValues {
   window: [string, string];
 }
 
-const fen = (yuanValue: number) => Math.round(yuanValue * 100);
-
 /** Create (no `activity`) or edit an activity; amounts are typed in yuan and sent in fen. */
 function ActivityForm({ activity, onDone }: { activity?: AdminBargainActivity; onDone: () => void }) {
   const write = useWrite();
@@ -58,15 +54,7 @@ function ActivityForm({ activity, onDone }: { activity?: AdminBargainActivity; o
     <ModalForm<FormValues>
       title={activity ? `修改砍价活动：${activity.name}` : '新建砍价活动'}
       width={560}
-      trigger={
-        activity ? (
-          <Button type="link" size="small">
-            修改
-          </Button>
-        ) : (
-          <Button type="primary">新建砍价活动</Button>
-        )
-      }
+      trigger={formTrigger({ editing: !!activity, edit: '修改', create: '新建砍价活动' })}
       modalProps={{ destroyOnClose: true }}
       initialValues={
         activity
@@ -90,10 +78,10 @@ function ActivityForm({ activity, onDone }: { activity?: AdminBargainActivity; o
           siteId: v.siteId,
           name: v.name,
           specificationId: v.specificationId,
-          floorPrice: fen(v.floorYuan),
+          floorPrice: toFen(v.floorYuan),
           helpMax: v.helpMax,
-          cutMin: fen(v.cutMinYuan),
-          cutMax: fen(v.cutMaxYuan),
+          cutMin: toFen(v.cutMinYuan),
+          cutMax: toFen(v.cutMaxYuan),
           helperDailyQuota: v.helperDailyQuota,
           hours: v.hours,
           startAt: dayjs(v.window[0]).valueOf(),
@@ -306,7 +294,7 @@ function RecordsTable({ activity }: { activity?: AdminBargainActivity }) {
         {
           title: '状态',
           dataIndex: 'status',
-          valueEnum: RECORD_STATUS_ENUM,
+          valueEnum: enumOf(BARGAIN_STATUS_LABEL),
           render: (_, r) => <Tag color={RECORD_COLOR[r.status]}>{r.statusName}</Tag>,
         },
         { title: '订单号', dataIndex: 'orderNo', search: false, render: (_, r) => r.orderNo ?? '-' },

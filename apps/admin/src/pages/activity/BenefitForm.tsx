@@ -14,11 +14,12 @@ import {
   adminPromotionsApi,
   BENEFIT_AUDIENCE_LABEL,
 } from '@sitemall/contract';
-import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { call } from '../../api';
+import { optionsOf } from '../../format';
+import { formTrigger } from '../form-trigger';
 import { useWrite } from '../write';
-import { defaultWindow } from './shared';
+import { defaultWindow, windowOf } from './shared';
 
 interface BenefitFormValues {
   name: string;
@@ -30,8 +31,6 @@ interface BenefitFormValues {
   vipLevelId?: number;
   enabled: boolean;
 }
-
-const CONSOLE_TIME = 'YYYY-MM-DD HH:mm:ss';
 
 /** The site's active VIP levels, lowest first, as the audience's choices. */
 async function levelOptions(siteId: number) {
@@ -61,15 +60,7 @@ export function BenefitForm({
     <ModalForm<BenefitFormValues>
       title={benefit ? `修改权益：${benefit.name}` : '新建权益'}
       width={560}
-      trigger={
-        benefit ? (
-          <Button type="link" size="small">
-            修改
-          </Button>
-        ) : (
-          <Button type="primary">新建权益</Button>
-        )
-      }
+      trigger={formTrigger({ editing: !!benefit, edit: '修改', create: '新建权益' })}
       modalProps={{ destroyOnClose: true }}
       initialValues={
         benefit
@@ -94,8 +85,7 @@ export function BenefitForm({
             specificationId: v.specificationId,
             total: v.total,
             validDays: v.validDays,
-            startAt: dayjs(v.window[0]).format(CONSOLE_TIME),
-            endAt: dayjs(v.window[1]).format(CONSOLE_TIME),
+            ...windowOf(v.window),
             audience: v.audience,
             vipLevelId: v.audience === 'vip' ? v.vipLevelId : undefined,
             enabled: v.enabled,
@@ -143,11 +133,7 @@ export function BenefitForm({
           },
         ]}
       />
-      <ProFormRadio.Group
-        name="audience"
-        label="领取对象"
-        options={Object.entries(BENEFIT_AUDIENCE_LABEL).map(([value, label]) => ({ value, label }))}
-      />
+      <ProFormRadio.Group name="audience" label="领取对象" options={optionsOf(BENEFIT_AUDIENCE_LABEL)} />
       <ProFormDependency name={['audience']}>
         {({ audience }) =>
           audience === 'vip' ? (

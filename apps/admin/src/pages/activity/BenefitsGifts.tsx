@@ -9,11 +9,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Progress, Select, Space, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { useSession } from '../../session';
+import { useSession, useSitesWith } from '../../session';
 import { BenefitForm } from './BenefitForm';
 import { GiftRecords } from './GiftRecords';
 import { InvitedUsers } from './InvitedUsers';
-import { TimingTag, useSitesWith } from './shared';
+import { TimingTag } from './shared';
 
 const audienceLabel = (a: AdminLottery) =>
   LOTTERY_AUDIENCE_LABEL[a.audience as keyof typeof LOTTERY_AUDIENCE_LABEL] ?? a.audience;

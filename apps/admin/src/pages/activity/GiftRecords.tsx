@@ -3,6 +3,7 @@ import { type AdminGift, adminActivityApi, GIFT_STATUS_LABEL, PRIZE_KIND_LABEL }
 import { Button, Tag } from 'antd';
 import { useRef } from 'react';
 import { callFile, pageOf } from '../../api';
+import { enumOf } from '../../format';
 import { useWrite } from '../write';
 
 export const kindLabel = (kind: string) => PRIZE_KIND_LABEL[kind as keyof typeof PRIZE_KIND_LABEL] ?? kind;
@@ -65,7 +66,7 @@ export function GiftRecords({
       title: '状态',
       dataIndex: 'status',
       width: 90,
-      valueEnum: Object.fromEntries(Object.entries(GIFT_STATUS_LABEL).map(([k, v]) => [k, { text: v }])),
+      valueEnum: enumOf(GIFT_STATUS_LABEL),
       render: (_, g) => <Tag color={GIFT_COLOR[g.status]}>{g.statusName}</Tag>,
     },
     {

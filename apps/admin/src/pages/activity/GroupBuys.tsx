@@ -18,8 +18,9 @@ import { Alert, Button, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { yuan } from '../../format';
+import { enumOf, toFen, yuan } from '../../format';
 import { useSession } from '../../session';
+import { formTrigger } from '../form-trigger';
 import { useWrite } from '../write';
 
 const PHASE: Record<number, { text: string; color: string }> = {
@@ -62,15 +63,7 @@ function ActivityFormModal({
     <ModalForm<ActivityForm>
       title={activity ? `编辑拼团活动 #${activity.id}` : '新建拼团活动'}
       width={560}
-      trigger={
-        activity ? (
-          <Button type="link" size="small">
-            编辑
-          </Button>
-        ) : (
-          <Button type="primary">新建拼团</Button>
-        )
-      }
+      trigger={formTrigger({ editing: !!activity, edit: '编辑', create: '新建拼团' })}
       modalProps={{ destroyOnClose: true }}
       initialValues={
         activity
@@ -93,7 +86,7 @@ function ActivityFormModal({
           ...(activity ? { id: activity.id } : {}),
           name: form.name,
           specificationId: form.specificationId,
-          price: Math.round(form.priceYuan * 100),
+          price: toFen(form.priceYuan),
           teamSize: form.teamSize,
           teamHours: form.teamHours,
           memberLimit: form.memberLimit,
@@ -331,9 +324,7 @@ export function GroupBuysPage() {
                   {
                     title: '状态',
                     dataIndex: 'status',
-                    valueEnum: Object.fromEntries(
-                      Object.entries(GROUP_TEAM_STATUS_NAME).map(([k, v]) => [k, { text: v }]),
-                    ),
+                    valueEnum: enumOf(GROUP_TEAM_STATUS_NAME),
                     render: (_, team) => <Tag color={TEAM_COLOR[team.status]}>{team.statusName}</Tag>,
                   },
                   {

@@ -16,14 +16,13 @@ import {
   LOTTERY_PERIOD_LABEL,
 } from '@sitemall/contract';
 import { Button, Drawer, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { yuan } from '../../format';
-import { useSession } from '../../session';
+import { optionsOf, yuan } from '../../format';
+import { useSession, useSitesWith } from '../../session';
 import { useWrite } from '../write';
 import { LotteryDetail } from './LotteryDetail';
-import { defaultWindow, EndButton, timingColumns, useSitesWith } from './shared';
+import { defaultWindow, EndButton, timingColumns, windowOf } from './shared';
 
 interface LotteryForm {
   siteId: number;
@@ -86,8 +85,7 @@ function LotteryFormModal({ lottery, onDone }: { lottery?: AdminLottery; onDone:
             type: 1,
             name: form.name,
             ruleHtml: form.ruleHtml ?? '',
-            startAt: dayjs(form.window[0]).format('YYYY-MM-DD HH:mm:ss'),
-            endAt: dayjs(form.window[1]).format('YYYY-MM-DD HH:mm:ss'),
+            ...windowOf(form.window),
             audience: form.audience,
             costPoints: toFen(form.costYuan) ?? 0,
             chances: form.chances,
@@ -118,11 +116,7 @@ function LotteryFormModal({ lottery, onDone }: { lottery?: AdminLottery; onDone:
         <ProFormText name="name" label="活动名称" width="md" rules={[{ required: true, max: 60 }]} />
       </Space>
       <ProFormDateTimeRangePicker name="window" label="活动时间（北京时间）" rules={[{ required: true }]} />
-      <ProFormRadio.Group
-        name="audience"
-        label="参与对象"
-        options={Object.entries(LOTTERY_AUDIENCE_LABEL).map(([value, label]) => ({ value, label }))}
-      />
+      <ProFormRadio.Group name="audience" label="参与对象" options={optionsOf(LOTTERY_AUDIENCE_LABEL)} />
       <Space size="large" style={{ display: 'flex' }}>
         <ProFormDigit name="costYuan" label="每次消耗积分" min={0} fieldProps={{ precision: 2 }} width="xs" />
         <ProFormDigit
@@ -133,12 +127,7 @@ function LotteryFormModal({ lottery, onDone }: { lottery?: AdminLottery; onDone:
           fieldProps={{ precision: 0 }}
           width="xs"
         />
-        <ProFormSelect
-          name="period"
-          label="次数周期"
-          width="xs"
-          options={Object.entries(LOTTERY_PERIOD_LABEL).map(([value, label]) => ({ value, label }))}
-        />
+        <ProFormSelect name="period" label="次数周期" width="xs" options={optionsOf(LOTTERY_PERIOD_LABEL)} />
         <ProFormDigit
           name="shareBonus"
           label="分享加次"

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { call, pageOf } from '../../api';
-import { yuan } from '../../format';
+import { optionsOf, toFen, yuan } from '../../format';
 import { useSession } from '../../session';
 import { useWrite } from '../write';
 import { GiftRecords, kindLabel } from './GiftRecords';
@@ -63,7 +63,7 @@ function PrizeFormModal({
               id: prize?.id,
               name: form.name,
               kind: form.kind,
-              amount: form.kind === 'points' ? Math.round((form.amountYuan ?? 0) * 100) : 0,
+              amount: form.kind === 'points' ? toFen(form.amountYuan ?? 0) : 0,
               weight: form.weight,
               total: form.total ?? undefined,
               sort: form.sort ?? 0,
@@ -77,7 +77,7 @@ function PrizeFormModal({
         name="kind"
         label="类型"
         rules={[{ required: true }]}
-        options={Object.entries(PRIZE_KIND_LABEL).map(([value, label]) => ({ value, label }))}
+        options={optionsOf(PRIZE_KIND_LABEL)}
       />
       <ProFormDigit name="amountYuan" label="积分数额（积分奖品）" min={0} fieldProps={{ precision: 2 }} />
       <ProFormDigit

@@ -17,13 +17,12 @@ import {
 } from '@sitemall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { type Key, useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { yuan } from '../../format';
-import { useSession } from '../../session';
+import { toFen, yuan } from '../../format';
+import { useSession, useSitesWith } from '../../session';
 import { useWrite } from '../write';
-import { defaultWindow, EndButton, timingColumns, useSitesWith } from './shared';
+import { defaultWindow, EndButton, timingColumns, windowOf } from './shared';
 
 const sessionsKey = (siteId: number | undefined) => ['seckill-sessions', siteId];
 
@@ -161,14 +160,13 @@ function SaleFormModal({ sale, onDone }: { sale?: AdminSeckillActivity; onDone: 
             id: sale?.id,
             name: form.name,
             sessionIds: form.sessionIds,
-            startAt: dayjs(form.window[0]).format('YYYY-MM-DD HH:mm:ss'),
-            endAt: dayjs(form.window[1]).format('YYYY-MM-DD HH:mm:ss'),
+            ...windowOf(form.window),
             memberLimit: form.memberLimit,
             orderLimit: form.orderLimit,
             expireMinutes: form.expireMinutes,
             skus: form.skus.map((s) => ({
               specificationId: s.specificationId,
-              price: Math.round(s.priceYuan * 100),
+              price: toFen(s.priceYuan),
               totalStock: s.totalStock,
             })),
             reason: form.reason,

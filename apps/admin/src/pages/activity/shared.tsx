@@ -6,26 +6,23 @@ import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 
-import { useSession } from '../../session';
 import { useWrite } from '../write';
 
 /** Now on China's wall clock, which every activity time in the console is written in. */
 const chinaNow = () => dayjs().utcOffset(480);
+const WALL_CLOCK = 'YYYY-MM-DD HH:mm:ss';
 
 /** A new activity's window until the operator picks one: from now for 30 days (China time). */
 export const defaultWindow = (): [string, string] => [
-  chinaNow().format('YYYY-MM-DD HH:mm:ss'),
-  chinaNow().add(30, 'day').format('YYYY-MM-DD HH:mm:ss'),
+  chinaNow().format(WALL_CLOCK),
+  chinaNow().add(30, 'day').format(WALL_CLOCK),
 ];
 
-/** The operator's sites where they hold `permission`, and the one to start a form on. */
-export function useSitesWith(permission: string) {
-  const { me, can, siteId } = useSession();
-  const options = me.sites
-    .filter((s) => can(permission, s.id))
-    .map((s) => ({ value: s.id, label: `${s.id} ${s.siteName}` }));
-  return { options, initial: siteId ?? options[0]?.value };
-}
+/** The window picked in a form as an activity's body takes it: start and end on the wall clock. */
+export const windowOf = ([start, end]: [string, string]) => ({
+  startAt: dayjs(start).format(WALL_CLOCK),
+  endAt: dayjs(end).format(WALL_CLOCK),
+});
 
 const TIMING = {
   '-1': { color: 'blue', text: '未开始' },

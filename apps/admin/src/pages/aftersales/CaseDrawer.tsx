@@ -1,4 +1,4 @@
-import { ModalForm, ProDescriptions, ProFormText } from '@ant-design/pro-components';
+import { ModalForm, ProDescriptions } from '@ant-design/pro-components';
 import { adminAfterSaleApi as api, type BodyOf, type ConsoleCase } from '@sitemall/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { call } from '../../api';
 import { time, yuan } from '../../format';
 import { useSession } from '../../session';
+import { ParcelFields } from '../ParcelFields';
 import { TextAction } from '../TextAction';
 
 type Ref = { siteId: number; afterSaleNo: string };
@@ -104,19 +105,7 @@ function Decisions({ c, act }: { c: ConsoleCase; act: ReturnType<typeof useCaseA
           return true;
         }}
       >
-        <ProFormText
-          name="company"
-          label="物流公司"
-          initialValue="顺丰速运"
-          rules={[{ required: true, max: 40 }]}
-        />
-        <ProFormText
-          name="trackingNo"
-          label="运单号"
-          rules={[
-            { required: true, pattern: /^[A-Za-z0-9-]{6,40}$/, message: '运单号须为 6-40 位字母、数字或 -' },
-          ]}
-        />
+        <ParcelFields />
       </ModalForm>,
     );
   }

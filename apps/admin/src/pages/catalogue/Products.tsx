@@ -62,10 +62,36 @@ const useCategories = (siteId: number) =>
     select: (data) => data.list.map((c) => ({ value: c.id, label: c.path })),
   });
 
+/** The site category a product is listed under, required when it goes on the site. */
+function CategoryField({ siteId }: { siteId: number }) {
+  const categories = useCategories(siteId);
+  return (
+    <ProFormSelect
+      name="categoryId"
+      label="站点分类"
+      showSearch
+      options={categories.data ?? []}
+      rules={[{ required: true, message: '请选择分类' }]}
+    />
+  );
+}
+
+/** A product's per-order limit on the site (0 is none); the limit's own form asks for it. */
+const OrderLimitField = ({ label = '每单限购', required }: { label?: string; required?: boolean }) => (
+  <ProFormDigit
+    name="limitNum"
+    label={label}
+    min={0}
+    max={MAX_LIMIT_NUM}
+    fieldProps={{ precision: 0, addonAfter: '件' }}
+    extra="0 为不限购"
+    rules={required ? [{ required: true, message: '请填写限购数量' }] : undefined}
+  />
+);
+
 /** Puts a product of the shared catalogue on the site: category, a price per specification, limit. */
 function ListForm({ siteId, onDone }: { siteId: number; onDone: () => void }) {
   const run = useRun(onDone);
-  const categories = useCategories(siteId);
   const [found, setFound] = useState<SharedProduct[]>([]);
   return (
     <ModalForm<
@@ -112,27 +138,14 @@ function ListForm({ siteId, onDone }: { siteId: number; onDone: () => void }) {
           return page.list.map((p) => ({ value: p.id, label: `${p.id} ${p.name}` }));
         }}
       />
-      <ProFormSelect
-        name="categoryId"
-        label="站点分类"
-        showSearch
-        options={categories.data ?? []}
-        rules={[{ required: true, message: '请选择分类' }]}
-      />
+      <CategoryField siteId={siteId} />
       <ProFormDependency name={['productId']}>
         {({ productId }) => {
           const chosen = found.find((p) => p.id === productId);
           return chosen ? <SpecPrices specs={chosen.specs} /> : null;
         }}
       </ProFormDependency>
-      <ProFormDigit
-        name="limitNum"
-        label="每单限购"
-        min={0}
-        max={MAX_LIMIT_NUM}
-        fieldProps={{ precision: 0, addonAfter: '件' }}
-        extra="0 为不限购"
-      />
+      <OrderLimitField />
       <ProFormSwitch name="isOnSale" label="立即在售" />
     </ModalForm>
   );
@@ -156,7 +169,6 @@ interface CreateForm {
 /** A brand-new product of the shared catalogue, with its specifications and stock, listed on the site. */
 function CreateProductForm({ siteId, onDone }: { siteId: number; onDone: () => void }) {
   const run = useRun(onDone);
-  const categories = useCategories(siteId);
   return (
     <ModalForm<CreateForm>
       name="createProduct"
@@ -201,13 +213,7 @@ function CreateProductForm({ siteId, onDone }: { siteId: number; onDone: () => v
         />
         <ProFormSelect name="source" label="供货来源" width="sm" options={SOURCE_OPTIONS} />
       </ProFormGroup>
-      <ProFormSelect
-        name="categoryId"
-        label="站点分类"
-        showSearch
-        options={categories.data ?? []}
-        rules={[{ required: true, message: '请选择分类' }]}
-      />
+      <CategoryField siteId={siteId} />
       <ProFormList
         name="specs"
         label="规格"
@@ -241,14 +247,7 @@ function CreateProductForm({ siteId, onDone }: { siteId: number; onDone: () => v
           />
         </ProFormGroup>
       </ProFormList>
-      <ProFormDigit
-        name="limitNum"
-        label="每单限购"
-        min={0}
-        max={MAX_LIMIT_NUM}
-        fieldProps={{ precision: 0, addonAfter: '件' }}
-        extra="0 为不限购"
-      />
+      <OrderLimitField />
     </ModalForm>
   );
 }
@@ -313,15 +312,7 @@ function LimitForm({ product, onDone }: { product: AdminSiteProduct; onDone: () 
         )
       }
     >
-      <ProFormDigit
-        name="limitNum"
-        label="每单最多"
-        min={0}
-        max={MAX_LIMIT_NUM}
-        fieldProps={{ precision: 0, addonAfter: '件' }}
-        extra="0 为不限购"
-        rules={[{ required: true, message: '请填写限购数量' }]}
-      />
+      <OrderLimitField label="每单最多" required />
     </ModalForm>
   );
 }

@@ -21,7 +21,7 @@ import { call, pageOf } from '../../api';
 import { time } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
-import { useWorkSite } from './shared';
+import { lowStockColumns, useWorkSite } from './shared';
 
 /** Adds or takes pieces with a reason (recorded in the stock ledger). */
 function AdjustForm({ siteId, spec, onDone }: { siteId: number; spec: StockSpec; onDone: () => void }) {
@@ -133,16 +133,7 @@ function LowStock({ siteId }: { siteId: number }) {
         dataSource={low.data?.list ?? []}
         pagination={false}
         locale={{ emptyText: <Empty description="没有低库存的规格" /> }}
-        columns={[
-          { title: '商品编号', dataIndex: 'productId', width: 90 },
-          { title: '商品', dataIndex: 'name' },
-          { title: '规格', dataIndex: 'specificationValue' },
-          {
-            title: '库存',
-            dataIndex: 'stock',
-            render: (v: number) => <Tag color={v === 0 ? 'red' : 'orange'}>{v}</Tag>,
-          },
-        ]}
+        columns={[{ title: '商品编号', dataIndex: 'productId', width: 90 }, ...lowStockColumns<StockSpec>()]}
       />
     </ProCard>
   );

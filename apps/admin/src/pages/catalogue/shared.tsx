@@ -1,5 +1,5 @@
 import { MAX_SITE_PRICE } from '@sitemall/contract';
-import { Select } from 'antd';
+import { Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useSitesWith } from '../../session';
 
@@ -38,5 +38,18 @@ export const priceRules = [
       value === undefined || value === null || (value >= 0.01 && value <= MAX_PRICE_YUAN)
         ? Promise.resolve()
         : Promise.reject(new Error(`站点价须在 0.01 至 ${MAX_PRICE_YUAN} 元之间`)),
+  },
+];
+
+/** A low-stock list's columns (the dashboard's, the stock screen's): red when none is left. */
+export const lowStockColumns = <
+  Row extends { name: string; specificationValue: string; stock: number },
+>(): TableColumnsType<Row> => [
+  { title: '商品', dataIndex: 'name' },
+  { title: '规格', dataIndex: 'specificationValue' },
+  {
+    title: '库存',
+    dataIndex: 'stock',
+    render: (v: number) => <Tag color={v === 0 ? 'red' : 'orange'}>{v}</Tag>,
   },
 ];

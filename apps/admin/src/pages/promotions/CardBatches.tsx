@@ -15,6 +15,7 @@ import { App, Button, Popconfirm, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { call, callFile, pageOf } from '../../api';
+import { statusColumn } from '../../columns';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
@@ -99,14 +100,7 @@ export function CardBatches() {
         { title: '卡包商品', dataIndex: 'productName', search: false },
         { title: '面值', dataIndex: 'faceValue', search: false, render: (_, b) => yuan(b.faceValue) },
         { title: '张数', dataIndex: 'quantity', search: false, width: 64 },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          valueEnum: Object.fromEntries(
-            Object.entries(CARD_BATCH_STATUS_LABEL).map(([k, v]) => [k, { text: v }]),
-          ),
-          render: (_, b) => <Tag color={STATUS_COLOR[b.status]}>{CARD_BATCH_STATUS_LABEL[b.status]}</Tag>,
-        },
+        statusColumn(CARD_BATCH_STATUS_LABEL, STATUS_COLOR),
         { title: '制单人', dataIndex: 'makerName', search: false },
         { title: '复核人', dataIndex: 'approverName', search: false },
         { title: '原因', dataIndex: 'reason', search: false, ellipsis: true },

@@ -1,9 +1,9 @@
 import { type ActionType, ProTable } from '@ant-design/pro-components';
 import { type AdminCard, CARD_STATUS_LABEL, adminPromotionsApi as promo } from '@sitemall/contract';
-import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
+import { statusColumn } from '../../columns';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
@@ -76,14 +76,7 @@ export function Cards() {
         { title: '名称', dataIndex: 'name', search: false },
         { title: '面值', dataIndex: 'faceValue', search: false, render: (_, c) => yuan(c.faceValue) },
         { title: '余额', dataIndex: 'balance', search: false, render: (_, c) => yuan(c.balance) },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          valueEnum: Object.fromEntries(Object.entries(CARD_STATUS_LABEL).map(([k, v]) => [k, { text: v }])),
-          render: (_, c) => (
-            <Tag color={STATUS_COLOR[c.status]}>{CARD_STATUS_LABEL[c.status] ?? c.status}</Tag>
-          ),
-        },
+        statusColumn(CARD_STATUS_LABEL, STATUS_COLOR),
         { title: '绑定会员', dataIndex: 'boundMember', search: false, render: (_, c) => c.member || '-' },
         {
           title: '到期',

@@ -8,11 +8,12 @@ import {
   ProTable,
 } from '@ant-design/pro-components';
 import { type AdminPackProduct, adminPromotionsApi as promo } from '@sitemall/contract';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
 import { yuan } from '../../format';
 import { useSession } from '../../session';
+import { formTrigger } from '../form-trigger';
 import { useWrite } from '../write';
 import { fenOf, ReasonField, SiteField } from './shared';
 
@@ -34,15 +35,7 @@ function ProductForm({ product, onDone }: { product?: AdminPackProduct; onDone: 
       name="packProduct"
       title={product ? `编辑卡包商品：${product.name}` : '新建卡包商品'}
       width={480}
-      trigger={
-        product ? (
-          <Button type="link" size="small">
-            编辑
-          </Button>
-        ) : (
-          <Button type="primary">新建卡包商品</Button>
-        )
-      }
+      trigger={formTrigger({ editing: !!product, edit: '编辑', create: '新建卡包商品' })}
       modalProps={{ destroyOnClose: true }}
       initialValues={
         product

@@ -18,11 +18,12 @@ import { App, Button, Card, Descriptions, Empty, Input, Select, Space, Table, Ta
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
+import { optionsOf } from '../../format';
 import { useSession, useSitesWith } from '../../session';
 import { useRun, useWrite } from '../write';
 import { ReasonAction, ReasonField, SiteField } from './shared';
 
-const thresholdOptions = Object.entries(VIP_THRESHOLD_LABEL).map(([value, label]) => ({ value, label }));
+const thresholdOptions = optionsOf(VIP_THRESHOLD_LABEL);
 
 function CreateLevelForm({ onDone }: { onDone: () => void }) {
   const write = useWrite();

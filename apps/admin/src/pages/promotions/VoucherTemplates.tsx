@@ -13,6 +13,7 @@ import { Alert, App, Button, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
+import { statusColumn } from '../../columns';
 import { useSession } from '../../session';
 import { useRun } from '../write';
 import { ReasonAction, ReasonField } from './shared';
@@ -137,18 +138,7 @@ export function VoucherTemplates() {
             </>
           ),
         },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          valueEnum: Object.fromEntries(
-            Object.entries(TEMPLATE_STATUS_LABEL).map(([k, v]) => [k, { text: v }]),
-          ),
-          render: (_, t) => (
-            <Tag color={STATUS_COLOR[t.status as TemplateStatus]}>
-              {TEMPLATE_STATUS_LABEL[t.status as TemplateStatus]}
-            </Tag>
-          ),
-        },
+        statusColumn(TEMPLATE_STATUS_LABEL, STATUS_COLOR),
         {
           title: '已领 / 总量',
           dataIndex: 'issued',

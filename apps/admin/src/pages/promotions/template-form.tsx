@@ -18,11 +18,9 @@ import {
 } from '@sitemall/contract';
 import { Button } from 'antd';
 import { call, pageOf } from '../../api';
+import { optionsOf } from '../../format';
 import { useWrite } from '../write';
 import { fenOf, SiteField } from './shared';
-
-const optionsOf = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 interface TemplateForm {
   siteId: number;

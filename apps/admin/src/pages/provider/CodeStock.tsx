@@ -13,11 +13,12 @@ import {
   type CodeStockRow,
   type ImportCodesResult,
 } from '@sitemall/contract';
-import { Alert, App, Button, Card, Empty, Space, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Card, Empty, Space, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { time } from '../../format';
 import { useSession, useSitesWith } from '../../session';
+import { type CsvFile, CsvFileField } from '../CsvFileField';
 
 const RESULT_COLOR: Record<CodeRowResult, string> = {
   added: 'green',
@@ -30,7 +31,7 @@ const RESULT_COLOR: Record<CodeRowResult, string> = {
 function ImportForm({ onDone }: { onDone: (result: ImportCodesResult) => void }) {
   const { message } = App.useApp();
   const sites = useSitesWith('stock:manage');
-  const [file, setFile] = useState<{ name: string; text: string }>();
+  const [file, setFile] = useState<CsvFile>();
   return (
     <ModalForm<{ siteId: number; specificationId: number; reason: string }>
       title="导入电子码（CSV）"
@@ -62,20 +63,10 @@ function ImportForm({ onDone }: { onDone: (result: ImportCodesResult) => void })
         fieldProps={{ precision: 0 }}
         rules={[{ required: true, message: '请填写电子码商品的规格 ID' }]}
       />
-      <Upload
-        accept=".csv,text/csv"
-        maxCount={1}
-        beforeUpload={(f) => {
-          void f.text().then((text) => setFile({ name: f.name, text }));
-          return false;
-        }}
-        onRemove={() => setFile(undefined)}
-      >
-        <Button>选择 CSV 文件</Button>
-      </Upload>
-      <div style={{ margin: '8px 0 16px', color: '#888' }}>
-        每行一个电子码（第一列）；首行可为表头“电子码”。重复的电子码不会导入，保存时加密。
-      </div>
+      <CsvFileField
+        hint="每行一个电子码（第一列）；首行可为表头“电子码”。重复的电子码不会导入，保存时加密。"
+        onChange={setFile}
+      />
       <ProFormTextArea
         name="reason"
         label="导入原因"

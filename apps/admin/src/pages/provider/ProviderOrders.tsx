@@ -14,7 +14,7 @@ import { Alert, App, Card, Drawer, Empty, Space, Spin, Tag, Timeline, Typography
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { detailColumn } from '../../columns';
-import { dayRangeColumn, time, yuan } from '../../format';
+import { dayRangeColumn, enumOf, time, yuan } from '../../format';
 import { useSession } from '../../session';
 import { TextAction } from '../TextAction';
 
@@ -27,10 +27,8 @@ const STATUS_COLOR: Record<ProviderStatus, string> = {
   failed: 'red',
   expired: 'default',
 };
-const STATUS_ENUM = Object.fromEntries(
-  Object.entries(PROVIDER_CONSOLE_LABEL).map(([k, text]) => [k, { text }]),
-);
-const KIND_ENUM = Object.fromEntries(Object.entries(PROVIDER_KIND_LABEL).map(([k, text]) => [k, { text }]));
+const STATUS_ENUM = enumOf(PROVIDER_CONSOLE_LABEL);
+const KIND_ENUM = enumOf(PROVIDER_KIND_LABEL);
 const ACTION_LABEL: Record<string, string> = {
   issue: '发送出票',
   cancel: '撤销请求',
