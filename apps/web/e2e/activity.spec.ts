@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { MSG } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
-import { api, pwdLogin, storedToken } from './site.ts';
+import { ensureAddress, pwdLogin } from './site.ts';
 
 /**
  * Activities (issue 14) for the 1000 demo member: the flash sale running, a grab of the last
@@ -14,24 +14,10 @@ test.describe.configure({ mode: 'serial' });
 
 async function login(page: Page) {
   await pwdLogin(page, 1000);
-  const token = (await storedToken(page, 1000)) ?? '';
-  const { list } = await api<{ list: unknown[] }>(page.request, '/api/address/list', { siteId: 1000 }, token);
-  if (list.length === 0)
-    await api(
-      page.request,
-      '/api/address/save',
-      {
-        siteId: 1000,
-        consignee: '赵六',
-        phone: '13912345670',
-        provinceCode: '110000',
-        cityCode: '110100',
-        districtCode: '110101',
-        detail: '东长安街 2 号',
-        isDefault: true,
-      },
-      token,
-    );
+  await ensureAddress(page, page.request, {
+    siteId: 1000,
+    who: { consignee: '赵六', phone: '13912345670', detail: '东长安街 2 号' },
+  });
 }
 
 test('flash sale: the running session counts down, the last piece is grabbed, then sold out', async ({

@@ -9,7 +9,16 @@ import {
   operatorPage,
   screenshots,
 } from './console.ts';
-import { api, cheapProduct, payOrder, pwdLogin, siteConfig, storedToken, submitLine } from './site.ts';
+import {
+  api,
+  cheapProduct,
+  payOrder,
+  pwdLogin,
+  saveDefaultAddress,
+  siteConfig,
+  storedToken,
+  submitLine,
+} from './site.ts';
 
 /**
  * The operator console at /admin/ (issue 12) against the real server: a platform admin edits
@@ -29,21 +38,11 @@ const shot = screenshots('/work/shots/admin');
 async function memberWithPaidOrder(page: Page, request: APIRequestContext) {
   await pwdLogin(page, 1000);
   const token = (await storedToken(page, 1000)) ?? '';
-  await api(
-    request,
-    '/api/address/save',
-    {
-      siteId: 1000,
-      consignee: '赵六',
-      phone: '13912345670',
-      provinceCode: '110000',
-      cityCode: '110100',
-      districtCode: '110101',
-      detail: '王府井大街 1 号',
-      isDefault: true,
-    },
-    token,
-  );
+  await saveDefaultAddress(request, token, 1000, {
+    consignee: '赵六',
+    phone: '13912345670',
+    detail: '王府井大街 1 号',
+  });
   const product = await cheapProduct(request, 1000);
   const detail = await api<{ productSpecifications: { id: number }[] }>(
     request,

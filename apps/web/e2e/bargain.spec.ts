@@ -2,7 +2,7 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import type { BargainView, OrderSummary } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import { consoleLogin, openActivityScreen } from './console.ts';
-import { api, imageCodeOnPage, pwdLogin, storedToken } from './site.ts';
+import { api, ensureAddress, imageCodeOnPage, pwdLogin } from './site.ts';
 
 /**
  * Bargain (issue 14 item 4) on 719: the demo member starts the demo bargain and shares its link;
@@ -22,25 +22,9 @@ const freshPhone = () =>
 /** The owner: the 719 demo member, with a default address (the bargain's product is delivered). */
 async function ownerLogin(page: Page): Promise<string> {
   await pwdLogin(page, 719);
-  const token = (await storedToken(page, 719)) ?? '';
-  const { list } = await api<{ list: unknown[] }>(page.request, '/api/address/list', { siteId: 719 }, token);
-  if (list.length === 0)
-    await api(
-      page.request,
-      '/api/address/save',
-      {
-        siteId: 719,
-        consignee: '钱七',
-        phone: '13912345671',
-        provinceCode: '110000',
-        cityCode: '110100',
-        districtCode: '110101',
-        detail: '东长安街 3 号',
-        isDefault: true,
-      },
-      token,
-    );
-  return token;
+  return ensureAddress(page, page.request, {
+    who: { consignee: '钱七', phone: '13912345671', detail: '东长安街 3 号' },
+  });
 }
 
 /** A new member of 719, registered through the register page (SMS code from the simulator). */

@@ -8,7 +8,7 @@ import {
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import { consoleLogin, openActivityScreen } from './console.ts';
 import { freshPhone, registerByApi } from './members.ts';
-import { api, ensureAddress, loginButton, settle } from './site.ts';
+import { api, ensureAddress, loginButton, payInSimulator, settle } from './site.ts';
 
 /**
  * Group buy (issue 14) on 719 with two new members (so no demo member's session is touched):
@@ -38,13 +38,7 @@ async function payByWechat(page: Page, context: BrowserContext) {
   await page.getByTestId('payway-wx_pc').click();
   await page.getByTestId('pay-submit').click();
   await expect(page.getByTestId('wechat-panel')).toBeVisible();
-  const opening = context.waitForEvent('page');
-  await page.getByRole('link', { name: '在模拟器中扫码支付（演示）' }).click();
-  const simulator = await opening;
-  await simulator.waitForLoadState();
-  await simulator.getByRole('button', { name: '确认支付' }).click();
-  await expect(simulator.getByText('支付成功').first()).toBeVisible();
-  await simulator.close();
+  await payInSimulator(page, context);
   await expect(page).toHaveURL(/\/success\?/, { timeout: 15_000 });
 }
 

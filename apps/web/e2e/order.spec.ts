@@ -1,11 +1,12 @@
-import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Cart } from '@sitemall/contract';
+import { encrypt } from './members.ts';
 import {
   api,
+  buyThroughCart,
   cheapProduct,
   DEMO,
   fillNewAddress,
@@ -25,17 +26,6 @@ mkdirSync(screenshots, { recursive: true });
 
 // Demo members have one session at a time: run in order.
 test.describe.configure({ mode: 'default' });
-
-async function encrypt(request: APIRequestContext, value: string): Promise<string> {
-  const { data } = (await (await request.get('/front-mall-api/app/client/publicKey')).json()) as {
-    data: { publicKey: string };
-  };
-  const plain = JSON.stringify({ v: value, n: randomBytes(16).toString('base64url'), t: Date.now() });
-  return publicEncrypt(
-    { key: createPublicKey(data.publicKey), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from(plain),
-  ).toString('base64');
-}
 
 test('guest cart on site 719 is merged into the member cart at login (quantities summed)', async ({
   page,
@@ -281,23 +271,7 @@ for (const siteId of [719, 10110] as const) {
       await pwdLogin(page, siteId);
     }
 
-    await page.goto(`productDetails?id=${product.id}&siteId=${siteId}`);
-    await page.getByTestId('add-to-cart').click();
-    await expect(page.getByText('加入购物车成功')).toBeVisible();
-    await page.getByTestId('cart-link').click();
-    const line = page.getByTestId('cart-line').filter({ has: page.locator(`[href*="id=${product.id}&"]`) });
-    await expect(line).toBeVisible();
-    await page.getByRole('checkbox', { name: '全选' }).first().uncheck();
-    await line.getByRole('checkbox').first().check();
-    await page.getByTestId('checkout').click();
-
-    await expect(page).toHaveURL(/\/orderSubmission\?/);
-    await page.getByTestId('address-picker').getByTestId('address-add').click();
-    await fillNewAddress(page, `买家${siteId}`);
-    await expect(page.getByTestId('checkout-freight')).not.toHaveText(/计算中|选择地址/);
-    await page.getByTestId('submit-order').click();
-
-    await expect(page).toHaveURL(/\/selectPayWay\?orderNo=/);
+    await buyThroughCart(page, { siteId, productId: product.id, consignee: `买家${siteId}` });
     const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
     await page.getByTestId('payway-ye').click();
     await page.getByTestId('pay-submit').click();

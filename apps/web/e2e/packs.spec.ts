@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pwdLogin, settle } from './site.ts';
+import { payInSimulator, pwdLogin, settle } from './site.ts';
 
 /**
  * Buying packs in the browser (issue 13): 我的卡包 lists the site's pack products; one bought
@@ -68,14 +68,9 @@ test('buy a pack as a gift by WeChat: scan in the simulator, see its code', asyn
   await page.screenshot({ path: `${shots}wechat-qr-719.png`, fullPage: true });
 
   // The payer scans: the demo link opens the WeChat Pay simulator, which pays.
-  const opening = context.waitForEvent('page');
-  await page.getByRole('link', { name: '在模拟器中扫码支付（演示）' }).click();
-  const simulator = await opening;
-  await simulator.waitForLoadState();
-  await simulator.getByRole('button', { name: '确认支付' }).click();
-  await expect(simulator.getByText('支付成功').first()).toBeVisible();
-  await simulator.screenshot({ path: `${shots}wechat-simulator-719.png`, fullPage: true });
-  await simulator.close();
+  await payInSimulator(page, context, (simulator) =>
+    simulator.screenshot({ path: `${shots}wechat-simulator-719.png`, fullPage: true }),
+  );
 
   // The dialog polls the pack order: paid, the card issued, its code and PIN shown once.
   const shown = page.getByTestId('pack-gift-code');

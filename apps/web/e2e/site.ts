@@ -1,5 +1,5 @@
 import { createDecipheriv } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import type {
   HomeProductList,
   PayResult,
@@ -177,24 +177,87 @@ export async function fillNewAddress(page: Page, consignee: string) {
 /** A phone as the storefront shows it to its member (138****0719). */
 export const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
-/** The 719 member has a default address (Beijing, Dongcheng), so buy-now can submit at once. */
-export async function ensureAddress(page: Page, request: APIRequestContext) {
-  const token = (await storedToken(page, 719)) ?? '';
-  const { list } = await api<{ list: unknown[] }>(request, '/api/address/list', { siteId: 719 }, token);
-  if (list.length > 0) return;
-  await api(
+/** Who receives a test's parcels: the name, phone and street of an address. */
+export interface Consignee {
+  consignee: string;
+  phone: string;
+  detail: string;
+}
+
+/** Saves a member's default address in Beijing, Dongcheng (a district every demo site delivers to). */
+export const saveDefaultAddress = (
+  request: APIRequestContext,
+  token: string,
+  siteId: number,
+  who: Consignee,
+) =>
+  api(
     request,
     '/api/address/save',
-    {
-      siteId: 719,
-      consignee: '王五',
-      phone: '13912345678',
-      provinceCode: '110000',
-      cityCode: '110100',
-      districtCode: '110101',
-      detail: '东长安街 1 号',
-      isDefault: true,
-    },
+    { siteId, ...who, provinceCode: '110000', cityCode: '110100', districtCode: '110101', isDefault: true },
     token,
   );
+
+/**
+ * The logged-in demo member (719 unless `siteId` says otherwise) has an address, a default one
+ * for `who` when they had none, so buy-now can submit at once. Answers the member's token.
+ */
+export async function ensureAddress(
+  page: Page,
+  request: APIRequestContext,
+  {
+    siteId = 719,
+    who = { consignee: '王五', phone: '13912345678', detail: '东长安街 1 号' },
+  }: { siteId?: number; who?: Consignee } = {},
+): Promise<string> {
+  const token = (await storedToken(page, siteId)) ?? '';
+  const { list } = await api<{ list: unknown[] }>(request, '/api/address/list', { siteId }, token);
+  if (list.length === 0) await saveDefaultAddress(request, token, siteId, who);
+  return token;
+}
+
+/**
+ * The logged-in member buys one product through the cart: added from its detail page, checked
+ * out alone (the cart may hold earlier lines), sent to a new address for `consignee`. Ends on the
+ * pay page of the submitted order.
+ */
+export async function buyThroughCart(
+  page: Page,
+  { siteId, productId, consignee }: { siteId: number; productId: number; consignee: string },
+) {
+  await page.goto(`productDetails?id=${productId}&siteId=${siteId}`);
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByText('加入购物车成功')).toBeVisible();
+  await page.getByTestId('cart-link').click();
+  const line = page.getByTestId('cart-line').filter({ has: page.locator(`[href*="id=${productId}&"]`) });
+  await expect(line).toBeVisible();
+  await page.getByRole('checkbox', { name: '全选' }).first().uncheck();
+  await line.getByRole('checkbox').first().check();
+  await page.getByTestId('checkout').click();
+
+  await expect(page).toHaveURL(/\/orderSubmission\?/);
+  await page.getByTestId('address-picker').getByTestId('address-add').click();
+  await fillNewAddress(page, consignee);
+  await expect(page.getByTestId('checkout-freight')).not.toHaveText(/计算中|选择地址/);
+  await page.getByTestId('submit-order').click();
+  await expect(page).toHaveURL(/\/selectPayWay\?orderNo=/);
+}
+
+/**
+ * The payer scans the mall's WeChat QR code: its demo link opens the WeChat Pay simulator in a
+ * new tab, which pays. `whilePaid` sees the simulator's page before it closes (a screenshot, say).
+ */
+export async function payInSimulator(
+  page: Page,
+  context: BrowserContext,
+  whilePaid?: (simulator: Page) => Promise<unknown>,
+) {
+  const opening = context.waitForEvent('page');
+  await page.getByRole('link', { name: '在模拟器中扫码支付（演示）' }).click();
+  const simulator = await opening;
+  await simulator.waitForLoadState();
+  await simulator.getByRole('button', { name: '确认支付' }).click();
+  await expect(simulator.getByText('支付成功').first()).toBeVisible();
+  await whilePaid?.(simulator);
+  await simulator.close();
 }

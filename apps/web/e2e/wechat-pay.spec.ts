@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { cheapProduct, fillNewAddress, pwdLogin, settle, siteConfig } from './site.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { buyThroughCart, cheapProduct, payInSimulator, pwdLogin, settle, siteConfig } from './site.ts';
 
 /**
  * WeChat Pay (wx_pc, Native QR code) on /selectPayWay against the real server in demo mode: the
@@ -22,34 +22,8 @@ const yuan = (amount: number) => (amount / 100).toFixed(2);
 async function placeOrder(page: Page, request: APIRequestContext, siteId: 719 | 1000): Promise<string> {
   const product = await cheapProduct(request, siteId);
   await pwdLogin(page, siteId);
-  await page.goto(`productDetails?id=${product.id}&siteId=${siteId}`);
-  await page.getByTestId('add-to-cart').click();
-  await expect(page.getByText('加入购物车成功')).toBeVisible();
-  await page.getByTestId('cart-link').click();
-  const line = page.getByTestId('cart-line').filter({ has: page.locator(`[href*="id=${product.id}&"]`) });
-  await expect(line).toBeVisible();
-  await page.getByRole('checkbox', { name: '全选' }).first().uncheck();
-  await line.getByRole('checkbox').first().check();
-  await page.getByTestId('checkout').click();
-
-  await expect(page).toHaveURL(/\/orderSubmission\?/);
-  await page.getByTestId('address-picker').getByTestId('address-add').click();
-  await fillNewAddress(page, `微信买家${siteId}`);
-  await expect(page.getByTestId('checkout-freight')).not.toHaveText(/计算中|选择地址/);
-  await page.getByTestId('submit-order').click();
-  await expect(page).toHaveURL(/\/selectPayWay\?orderNo=/);
+  await buyThroughCart(page, { siteId, productId: product.id, consignee: `微信买家${siteId}` });
   return new URL(page.url()).searchParams.get('orderNo')!;
-}
-
-/** The payer scans: the demo link opens the WeChat Pay simulator in a new tab, which pays. */
-async function payInSimulator(page: Page, context: BrowserContext) {
-  const opening = context.waitForEvent('page');
-  await page.getByRole('link', { name: '在模拟器中扫码支付（演示）' }).click();
-  const simulator = await opening;
-  await simulator.waitForLoadState();
-  await simulator.getByRole('button', { name: '确认支付' }).click();
-  await expect(simulator.getByText('支付成功').first()).toBeVisible();
-  await simulator.close();
 }
 
 async function expectPaid(page: Page, siteId: number, orderNo: string) {

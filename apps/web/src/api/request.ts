@@ -176,20 +176,28 @@ function settle<T>(envelope: EnvelopeOf<T>, options: RequestOptions): EnvelopeOf
   return envelope;
 }
 
-async function send<T>(path: string, payload: Payload, options: RequestOptions): Promise<EnvelopeOf<T>> {
+/** Sends the call; no answer at all (the network, a blocked request) is a transport error. */
+async function fetchAnswer(path: string, payload: Payload, options: RequestOptions): Promise<Response> {
   const { url, init } = prepare(path, payload, options);
-  let response: Response;
   try {
-    response = await hooks.fetch(url, init);
+    return await hooks.fetch(url, init);
   } catch {
     throw transportError(undefined, options);
   }
-  let answer: unknown;
+}
+
+/** The answer's body as JSON, or undefined when it is none (an empty body, a proxy's HTML page). */
+async function jsonOf(response: Response): Promise<unknown> {
   try {
-    answer = await response.json();
+    return await response.json();
   } catch {
-    answer = undefined;
+    return undefined;
   }
+}
+
+async function send<T>(path: string, payload: Payload, options: RequestOptions): Promise<EnvelopeOf<T>> {
+  const response = await fetchAnswer(path, payload, options);
+  const answer = await jsonOf(response);
   if (!response.ok || !isEnvelope(answer)) {
     throw transportError(isEnvelope(answer) ? answer.msg : undefined, options);
   }
@@ -224,21 +232,10 @@ export async function download(
   payload: Payload = {},
   options: RequestOptions & { fileName?: string } = {},
 ): Promise<DownloadedFile> {
-  const { url, init } = prepare(path, payload, options);
-  let response: Response;
-  try {
-    response = await hooks.fetch(url, init);
-  } catch {
-    throw transportError(undefined, options);
-  }
+  const response = await fetchAnswer(path, payload, options);
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json')) {
-    let answer: unknown;
-    try {
-      answer = await response.json();
-    } catch {
-      answer = undefined;
-    }
+    const answer = await jsonOf(response);
     if (!isEnvelope(answer)) throw transportError(undefined, options);
     const envelope = settle(answer, options);
     throw new Error(envelope.msg || 'Error');

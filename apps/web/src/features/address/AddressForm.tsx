@@ -2,6 +2,7 @@ import { type Address, isMobile } from '@sitemall/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { App, Cascader, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
+import { validIf } from '../../ui/rules.ts';
 import { type AddressInput, districtQuery, useSaveAddress } from './api.ts';
 
 interface Option {
@@ -147,12 +148,7 @@ export function AddressFormDialog({
           label="手机号码"
           rules={[
             { required: true, message: '请输入手机号码' },
-            {
-              validator: (_, value: string) =>
-                !value || isMobile(value.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('请输入正确的手机号')),
-            },
+            validIf((value) => isMobile(value.trim()), '请输入正确的手机号'),
           ]}
         >
           <Input placeholder="请输入手机号码" maxLength={11} />

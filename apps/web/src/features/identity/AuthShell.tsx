@@ -52,3 +52,13 @@ export function AuthShell({
     </div>
   );
 }
+
+/** A link (or button) of an auth page's footer, with the separator before 返回商城首页 or the next. */
+export function AuthFootItem({ children }: { children: ReactNode }) {
+  return (
+    <span>
+      {children}
+      <span className="idn-foot__sep"> · </span>
+    </span>
+  );
+}

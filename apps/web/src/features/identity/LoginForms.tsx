@@ -2,13 +2,14 @@ import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { IDENTITY_MSG, LOGIN_WAY, type LoginResult } from '@sitemall/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import type { PasswordProps } from 'antd/es/input';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ImageCodeField, imageCodeProof, refreshImageCode, useImageCode } from '../../shared/ImageCode.tsx';
 import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { AuthShell } from './AuthShell.tsx';
+import { AuthFootItem, AuthShell } from './AuthShell.tsx';
 import { accountLogin, findPassword, pwdLogin, register, smsLogin } from './api.ts';
 import { useLoginSuccess } from './hooks.ts';
 import { loginPasswordRules, passwordRule, phoneRules, sameAs } from './rules.ts';
@@ -65,10 +66,9 @@ function RegisterLink() {
   const link = useSiteLink();
   if (site?.configJson.showRegister !== 'Y') return null;
   return (
-    <span>
+    <AuthFootItem>
       还没有账号？<Link to={link('/register')}>免费注册</Link>
-      <span className="idn-foot__sep"> · </span>
-    </span>
+    </AuthFootItem>
   );
 }
 
@@ -77,6 +77,33 @@ interface PasswordValues {
   username?: string;
   password: string;
   imageCode?: string;
+}
+
+/** The primary, full-width button that sends an auth form. */
+function SubmitItem({
+  busy,
+  style,
+  children,
+}: {
+  busy: boolean;
+  style?: CSSProperties;
+  children: ReactNode;
+}) {
+  return (
+    <Form.Item style={style}>
+      <Button type="primary" size="large" htmlType="submit" block loading={busy}>
+        {children}
+      </Button>
+    </Form.Item>
+  );
+}
+
+/**
+ * A password box of the auth forms (at most 20 characters, section 5). It passes on what its
+ * Form.Item gives it (value, onChange, id), as the Input.Password it stands for would take it.
+ */
+function PasswordInput(props: PasswordProps & { placeholder: string; autoComplete: string }) {
+  return <Input.Password size="large" prefix={<LockOutlined />} maxLength={20} {...props} />;
 }
 
 /** Server answers that point at the image code field. */
@@ -168,13 +195,7 @@ export function PasswordLogin({ by }: { by: 'phone' | 'account' }) {
           </Form.Item>
         )}
         <Form.Item name="password" rules={loginPasswordRules} validateFirst>
-          <Input.Password
-            size="large"
-            prefix={<LockOutlined />}
-            placeholder="请输入密码"
-            maxLength={20}
-            autoComplete="current-password"
-          />
+          <PasswordInput placeholder="请输入密码" autoComplete="current-password" />
         </Form.Item>
         {needCode && <ImageCodeField form={form} captcha={captcha} />}
         <div className="idn-links">
@@ -183,11 +204,9 @@ export function PasswordLogin({ by }: { by: 'phone' | 'account' }) {
             忘记密码？
           </Button>
         </div>
-        <Form.Item style={{ marginTop: 16 }}>
-          <Button type="primary" size="large" htmlType="submit" block loading={busy}>
-            登录
-          </Button>
-        </Form.Item>
+        <SubmitItem busy={busy} style={{ marginTop: 16 }}>
+          登录
+        </SubmitItem>
       </Form>
     </AuthShell>
   );
@@ -211,10 +230,9 @@ function PasswordLoginLink({ prominent = false }: { prominent?: boolean }) {
       </p>
     );
   return (
-    <span>
+    <AuthFootItem>
       <Link to={link('/PwdLogin')}>密码登录</Link>
-      <span className="idn-foot__sep"> · </span>
-    </span>
+    </AuthFootItem>
   );
 }
 
@@ -224,10 +242,9 @@ function CodeLoginLink() {
   const link = useSiteLink();
   if (site?.loginWay !== LOGIN_WAY.smsCode) return null;
   return (
-    <span>
+    <AuthFootItem>
       <Link to={link('/CodeLogin')}>短信验证码登录</Link>
-      <span className="idn-foot__sep"> · </span>
-    </span>
+    </AuthFootItem>
   );
 }
 
@@ -260,11 +277,9 @@ export function CodeLogin() {
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} onValuesChange={clearError}>
         <PhoneField />
         <SmsCodeFields form={form} purpose="login" onRefused={setRefused} />
-        <Form.Item style={{ marginTop: 8 }}>
-          <Button type="primary" size="large" htmlType="submit" block loading={busy}>
-            登录
-          </Button>
-        </Form.Item>
+        <SubmitItem busy={busy} style={{ marginTop: 8 }}>
+          登录
+        </SubmitItem>
       </Form>
     </AuthShell>
   );
@@ -287,13 +302,7 @@ function NewPasswordFields({ label }: { label: string }) {
         rules={[{ required: true, message: '请输入新密码' }, passwordRule]}
         validateFirst
       >
-        <Input.Password
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder={`${label}（6-20位字母加数字）`}
-          maxLength={20}
-          autoComplete="new-password"
-        />
+        <PasswordInput placeholder={`${label}（6-20位字母加数字）`} autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="newPsw2"
@@ -301,13 +310,7 @@ function NewPasswordFields({ label }: { label: string }) {
         rules={[{ required: true, message: '请输入确认密码' }, sameAs('newPsw1'), passwordRule]}
         validateFirst
       >
-        <Input.Password
-          size="large"
-          prefix={<LockOutlined />}
-          placeholder="请再次输入密码"
-          maxLength={20}
-          autoComplete="new-password"
-        />
+        <PasswordInput placeholder="请再次输入密码" autoComplete="new-password" />
       </Form.Item>
     </>
   );
@@ -337,13 +340,12 @@ function FindPassword({ onDone }: { onDone: (phone: string) => void }) {
       title="找回密码"
       subtitle="通过绑定的手机号验证后重新设置登录密码"
       footer={
-        <span>
+        <AuthFootItem>
           想起密码了？
           <Button type="link" size="small" onClick={() => onDone(form.getFieldValue('phone') ?? '')}>
             返回登录
           </Button>
-          <span className="idn-foot__sep"> · </span>
-        </span>
+        </AuthFootItem>
       }
     >
       <FormError error={error} onClose={() => setError(null)} />
@@ -351,11 +353,7 @@ function FindPassword({ onDone }: { onDone: (phone: string) => void }) {
         <PhoneField />
         <SmsCodeFields form={form} purpose="findPassword" />
         <NewPasswordFields label="请设置新密码" />
-        <Form.Item>
-          <Button type="primary" size="large" htmlType="submit" block loading={reset.isPending}>
-            重置密码
-          </Button>
-        </Form.Item>
+        <SubmitItem busy={reset.isPending}>重置密码</SubmitItem>
       </Form>
     </AuthShell>
   );
@@ -372,10 +370,9 @@ export function Register() {
     IDENTITY_MSG.registered,
   );
   const loginLink = (
-    <span>
+    <AuthFootItem>
       已有账号？<Link to={link('/login')}>立即登录</Link>
-      <span className="idn-foot__sep"> · </span>
-    </span>
+    </AuthFootItem>
   );
   if (site?.configJson.showRegister !== 'Y') {
     return (
@@ -396,11 +393,7 @@ export function Register() {
         <PhoneField />
         <SmsCodeFields form={form} purpose="register" />
         <NewPasswordFields label="请设置登录密码" />
-        <Form.Item>
-          <Button type="primary" size="large" htmlType="submit" block loading={busy}>
-            注册并登录
-          </Button>
-        </Form.Item>
+        <SubmitItem busy={busy}>注册并登录</SubmitItem>
       </Form>
     </AuthShell>
   );

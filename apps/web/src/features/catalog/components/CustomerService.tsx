@@ -5,7 +5,7 @@ import {
   PhoneOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { isMobile, SERVICE_MESSAGE_TOPICS } from '@sitemall/contract';
+import { SERVICE_MESSAGE_TOPICS } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, List, Pagination, Result, Row, Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
@@ -17,12 +17,14 @@ import { formatHotline } from '../../../site/phone.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { getToken } from '../../../site/storage.ts';
 import { FormSelect } from '../../../ui/FormSelect.tsx';
+import { lengthRules } from '../../../ui/rules.ts';
 import {
   type ServiceMessageInput,
   useMyServiceMessages,
   useServiceChannels,
   useServiceMessage,
 } from '../api.ts';
+import { ContactPhoneItem } from './ContactPhoneItem.tsx';
 import { EmptyState, LoadError } from './states.tsx';
 
 const CHANNEL_ICON: Record<string, ReactNode> = {
@@ -200,29 +202,11 @@ export function CustomerService() {
                 >
                   <Input maxLength={20} />
                 </Form.Item>
-                <Form.Item
-                  label="手机号码"
-                  name="phone"
-                  validateTrigger="onBlur"
-                  rules={[
-                    { required: true, message: '请输入手机号码' },
-                    {
-                      validator: (_, value: string | undefined) =>
-                        !value || isMobile(value)
-                          ? Promise.resolve()
-                          : Promise.reject(new Error('请输入 11 位手机号码')),
-                    },
-                  ]}
-                >
-                  <Input maxLength={11} inputMode="numeric" />
-                </Form.Item>
+                <ContactPhoneItem label="手机号码" />
                 <Form.Item
                   label="留言内容"
                   name="content"
-                  rules={[
-                    { required: true, whitespace: true, message: '请输入留言内容' },
-                    { min: 5, max: 500, message: '留言内容为 5-500 个字' },
-                  ]}
+                  rules={lengthRules('留言内容', { min: 5, max: 500 })}
                 >
                   <Input.TextArea
                     rows={5}

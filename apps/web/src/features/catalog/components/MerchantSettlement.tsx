@@ -1,10 +1,5 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import {
-  isMobile,
-  MERCHANT_STATUS,
-  type MerchantApplication,
-  type MerchantApplyInput,
-} from '@sitemall/contract';
+import { MERCHANT_STATUS, type MerchantApplication, type MerchantApplyInput } from '@sitemall/contract';
 import {
   App,
   Button,
@@ -25,8 +20,10 @@ import { useState } from 'react';
 import { ImageCodeField, refreshImageCode, useImageCode } from '../../../shared/ImageCode.tsx';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { FormAutoComplete } from '../../../ui/FormSelect.tsx';
+import { lengthRules, validIf } from '../../../ui/rules.ts';
 import { uploadLicence, useMerchantApply, useMerchantLookup } from '../api.ts';
 import { isCreditCode, LICENCE_TYPES, licenceFileProblem } from '../lib/merchant.ts';
+import { ContactPhoneItem } from './ContactPhoneItem.tsx';
 
 const STATUS_COLOR: Record<number, string> = {
   [MERCHANT_STATUS.pending]: 'processing',
@@ -45,11 +42,6 @@ function StatusTag({ application }: { application: MerchantApplication }) {
 interface FormValues extends Omit<MerchantApplyInput, 'licenceUrl'> {
   licence: UploadFile[];
 }
-
-const phoneRule = {
-  validator: (_: unknown, value: string | undefined) =>
-    !value || isMobile(value) ? Promise.resolve() : Promise.reject(new Error('请输入 11 位手机号码')),
-};
 
 /** The licence picture: checked here for type and size, then uploaded; the form keeps its url. */
 function LicenceUpload({
@@ -151,13 +143,7 @@ function ApplicationLookup() {
   };
   return (
     <Form form={form} onFinish={search} className="merchant__lookup-form">
-      <Form.Item
-        name="phone"
-        validateTrigger="onBlur"
-        rules={[{ required: true, message: '请输入手机号码' }, phoneRule]}
-      >
-        <Input placeholder="申请时填写的手机号" maxLength={11} inputMode="numeric" />
-      </Form.Item>
+      <ContactPhoneItem placeholder="申请时填写的手机号" />
       <ImageCodeField form={form} captcha={captcha} size="middle" required />
       <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={lookup.isPending} block>
         查询
@@ -271,10 +257,7 @@ export function MerchantSettlement({ categoryNames }: { categoryNames: string[] 
               <Form.Item
                 label="企业名称"
                 name="companyName"
-                rules={[
-                  { required: true, whitespace: true, message: '请输入企业名称' },
-                  { min: 4, max: 60, message: '企业名称为 4-60 个字' },
-                ]}
+                rules={lengthRules('企业名称', { min: 4, max: 60 })}
               >
                 <Input placeholder="与营业执照一致" maxLength={60} />
               </Form.Item>
@@ -284,12 +267,7 @@ export function MerchantSettlement({ categoryNames }: { categoryNames: string[] 
                 normalize={(value: string) => value?.toUpperCase().replace(/\s/g, '')}
                 rules={[
                   { required: true, message: '请输入统一社会信用代码' },
-                  {
-                    validator: (_, value: string | undefined) =>
-                      !value || isCreditCode(value)
-                        ? Promise.resolve()
-                        : Promise.reject(new Error('请输入 18 位统一社会信用代码')),
-                  },
+                  validIf(isCreditCode, '请输入 18 位统一社会信用代码'),
                 ]}
               >
                 <Input placeholder="18 位，见营业执照" maxLength={18} />
@@ -297,20 +275,14 @@ export function MerchantSettlement({ categoryNames }: { categoryNames: string[] 
               <Form.Item
                 label="店铺名称"
                 name="shopName"
-                rules={[
-                  { required: true, whitespace: true, message: '请输入店铺名称' },
-                  { min: 2, max: 30, message: '店铺名称为 2-30 个字' },
-                ]}
+                rules={lengthRules('店铺名称', { min: 2, max: 30 })}
               >
                 <Input placeholder="开店后展示给顾客的名称" maxLength={30} />
               </Form.Item>
               <Form.Item
                 label="主营类目"
                 name="mainCategory"
-                rules={[
-                  { required: true, whitespace: true, message: '请选择或输入主营类目' },
-                  { min: 2, max: 20, message: '主营类目为 2-20 个字' },
-                ]}
+                rules={lengthRules('主营类目', { min: 2, max: 20, requiredMessage: '请选择或输入主营类目' })}
               >
                 <FormAutoComplete
                   options={categoryNames.map((name) => ({ value: name }))}
@@ -322,21 +294,11 @@ export function MerchantSettlement({ categoryNames }: { categoryNames: string[] 
               <Form.Item
                 label="联系人"
                 name="contactName"
-                rules={[
-                  { required: true, whitespace: true, message: '请输入联系人姓名' },
-                  { min: 2, max: 20, message: '联系人姓名为 2-20 个字' },
-                ]}
+                rules={lengthRules('联系人姓名', { min: 2, max: 20 })}
               >
                 <Input maxLength={20} />
               </Form.Item>
-              <Form.Item
-                label="手机号码"
-                name="phone"
-                validateTrigger="onBlur"
-                rules={[{ required: true, message: '请输入手机号码' }, phoneRule]}
-              >
-                <Input maxLength={11} inputMode="numeric" />
-              </Form.Item>
+              <ContactPhoneItem label="手机号码" />
               <Form.Item
                 label="营业执照"
                 name="licence"

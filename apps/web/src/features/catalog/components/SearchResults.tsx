@@ -1,6 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { MAX_PAGE, PAGE_SIZE } from '@sitemall/contract';
-import { Button, Cascader, InputNumber, Pagination, Space, Spin, Tag } from 'antd';
+import { Button, Cascader, InputNumber, Space, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
@@ -17,7 +16,7 @@ import {
 import { HighlightedName } from './HighlightedName.tsx';
 import { ProductGrid } from './ProductTile.tsx';
 import { SortBar, type SortOption } from './SortBar.tsx';
-import { EmptyState, GridSkeleton, LoadError } from './states.tsx';
+import { CatalogPagination, EmptyState, GridSkeleton, LoadError } from './states.tsx';
 
 /** A category for the filter: label → group → category, as antd's Cascader takes it. */
 export interface CategoryOption {
@@ -46,6 +45,36 @@ function categoryPath(options: readonly CategoryOption[], id: number): number[] 
   return undefined;
 }
 
+/** A bound of the price filter as its box shows it: yuan, or empty when the search has none. */
+const boundText = (fen: number | undefined) => (fen === undefined ? null : yuanInputText(fen));
+
+/** One bound of the price filter: yuan with at most two decimals, never below 0. */
+function PriceBound({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  disabled: boolean;
+}) {
+  return (
+    <InputNumber<string>
+      stringMode
+      disabled={disabled}
+      min="0"
+      precision={2}
+      placeholder={label}
+      aria-label={label}
+      value={value}
+      onChange={onChange}
+      style={{ width: 92 }}
+    />
+  );
+}
+
 function PriceFilter({
   state,
   onApply,
@@ -55,41 +84,17 @@ function PriceFilter({
   onApply: (min?: number, max?: number) => void;
   disabled: boolean;
 }) {
-  const [min, setMin] = useState<string | null>(
-    state.minPrice === undefined ? null : yuanInputText(state.minPrice),
-  );
-  const [max, setMax] = useState<string | null>(
-    state.maxPrice === undefined ? null : yuanInputText(state.maxPrice),
-  );
+  const [min, setMin] = useState(boundText(state.minPrice));
+  const [max, setMax] = useState(boundText(state.maxPrice));
   useEffect(() => {
-    setMin(state.minPrice === undefined ? null : yuanInputText(state.minPrice));
-    setMax(state.maxPrice === undefined ? null : yuanInputText(state.maxPrice));
+    setMin(boundText(state.minPrice));
+    setMax(boundText(state.maxPrice));
   }, [state.minPrice, state.maxPrice]);
   return (
     <Space.Compact size="small" className="price-filter">
-      <InputNumber<string>
-        stringMode
-        disabled={disabled}
-        min="0"
-        precision={2}
-        placeholder="最低价"
-        aria-label="最低价"
-        value={min}
-        onChange={setMin}
-        style={{ width: 92 }}
-      />
+      <PriceBound label="最低价" value={min} onChange={setMin} disabled={disabled} />
       <span className="price-filter__dash">-</span>
-      <InputNumber<string>
-        stringMode
-        disabled={disabled}
-        min="0"
-        precision={2}
-        placeholder="最高价"
-        aria-label="最高价"
-        value={max}
-        onChange={setMax}
-        style={{ width: 92 }}
-      />
+      <PriceBound label="最高价" value={max} onChange={setMax} disabled={disabled} />
       <Button
         disabled={disabled}
         onClick={() => onApply(yuanToFen(min ?? undefined), yuanToFen(max ?? undefined))}
@@ -208,12 +213,9 @@ export function SearchResults({
               return <HighlightedName name={product.name} ranges={hit?.highlights ?? []} />;
             }}
           />
-          <Pagination
-            className="catalog-pagination"
+          <CatalogPagination
             current={state.pageNum}
-            pageSize={PAGE_SIZE}
-            total={Math.min(data.total, MAX_PAGE * PAGE_SIZE)}
-            showSizeChanger={false}
+            total={data.total}
             showQuickJumper
             showTotal={(total) => `共 ${total} 件`}
             onChange={(pageNum) => change({ pageNum })}

@@ -1,12 +1,11 @@
 import { ShopOutlined } from '@ant-design/icons';
-import { MAX_PAGE, PAGE_SIZE } from '@sitemall/contract';
-import { Avatar, Pagination, Skeleton, Spin } from 'antd';
+import { Avatar, Skeleton, Spin } from 'antd';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { useShopList } from '../api.ts';
 import { productPath } from './ProductTile.tsx';
-import { EmptyState, LoadError } from './states.tsx';
+import { CatalogPagination, EmptyState, LoadError } from './states.tsx';
 
 /** /shopStreet: the shops selling on this site, each with its best sellers, 10 a page. */
 export function ShopStreet({ pageNum, onPage }: { pageNum: number; onPage: (pageNum: number) => void }) {
@@ -57,15 +56,7 @@ export function ShopStreet({ pageNum, onPage }: { pageNum: number; onPage: (page
             </ul>
           </article>
         ))}
-        <Pagination
-          className="catalog-pagination"
-          current={pageNum}
-          pageSize={PAGE_SIZE}
-          total={Math.min(total, MAX_PAGE * PAGE_SIZE)}
-          showSizeChanger={false}
-          hideOnSinglePage
-          onChange={onPage}
-        />
+        <CatalogPagination current={pageNum} total={total} hideOnSinglePage onChange={onPage} />
       </div>
     </Spin>
   );

@@ -1,9 +1,9 @@
-import { MAX_PAGE, PAGE_SIZE } from '@sitemall/contract';
-import { Pagination, Spin } from 'antd';
+import { PAGE_SIZE } from '@sitemall/contract';
+import { Spin } from 'antd';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { useSpecialList } from '../api.ts';
 import { ProductGrid } from './ProductTile.tsx';
-import { EmptyState, GridSkeleton, LoadError } from './states.tsx';
+import { CatalogPagination, EmptyState, GridSkeleton, LoadError } from './states.tsx';
 
 /** The product list of a type-1 advert (a special), with its banner and title. */
 export function SpecialProducts({
@@ -44,16 +44,7 @@ export function SpecialProducts({
       ) : (
         <Spin spinning={special.isPlaceholderData} delay={200}>
           <ProductGrid products={list} />
-          {total > PAGE_SIZE && (
-            <Pagination
-              className="catalog-pagination"
-              current={pageNum}
-              pageSize={PAGE_SIZE}
-              total={Math.min(total, MAX_PAGE * PAGE_SIZE)}
-              showSizeChanger={false}
-              onChange={onPage}
-            />
-          )}
+          {total > PAGE_SIZE && <CatalogPagination current={pageNum} total={total} onChange={onPage} />}
         </Spin>
       )}
     </section>
