@@ -2,15 +2,11 @@ import { fenToYuan, GROUP_MSG, ORDER_STATUS } from '@sitemall/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
-import { groupHoldsShipping, releaseGroup } from '../activity/group';
-import { releaseSeckill } from '../activity/seckill';
-import { returnStock } from '../catalog/inventory';
-import { refundToCards } from '../packs/packs.service';
-import { cashPaidFor, queueWechatRefund } from '../payment/refunds';
-import { entryByRequestKey, postEntry } from '../points/points.service';
-import { refundOrderVouchers } from '../voucher/voucher.service';
+import { groupHoldsShipping } from '../activity/group';
+import { entryByRequestKey } from '../points/points.service';
 import { moveOrders, type OrderRow, statusName } from './order.service';
-import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
+import { childOrder, mallOrder, orderShipment, orderStatusLog } from './order.tables';
+import { payBack, refundKeyOf } from './pay-back';
 
 /**
  * What operators do to paid orders (ops CLI): ship a child order, refund an order.
@@ -205,11 +201,10 @@ async function refundLocked(
   noteOf: (amount: string) => string,
 ): Promise<RefundResult> {
   const order = await lockOrder(tx, orderId);
-  const requestKey = `refund:${order.orderNo}`;
   const earlier = await entryByRequestKey(tx, {
     siteId: order.siteId,
     memberId: order.memberId,
-    requestKey,
+    requestKey: refundKeyOf(order.orderNo),
   });
   // Refunded before (whole, by whatever ways it was paid): answer that refund, change nothing.
   if (earlier || (order.paidAt && order.status === ORDER_STATUS.withdrawn))
@@ -231,39 +226,6 @@ async function refundLocked(
 
   const note = noteOf(fenToYuan(order.payAmount));
   await moveOrders(tx, [order.id], { from: order.status, to: ORDER_STATUS.withdrawn, note });
-  const cash = await cashPaidFor(tx, order);
-  if (cash > 0)
-    await queueWechatRefund(tx, {
-      orderId: order.id,
-      outRefundNo: `RF${order.orderNo}`,
-      amount: cash,
-      reason: note,
-    });
-  // Pay way pack: what the cards paid goes back to the same cards (keyed by the refund).
-  const cards = await refundToCards(tx, {
-    orderNo: order.orderNo,
-    amount: order.payAmount - cash,
-    refundId: requestKey,
-    actor: 'operator',
-  });
-  const points = order.payAmount - cash - cards;
-  if (points > 0)
-    await postEntry(tx, {
-      siteId: order.siteId,
-      memberId: order.memberId,
-      amount: points,
-      type: 'refund',
-      orderNo: order.orderNo,
-      note: `订单退款 ${order.orderNo}：${note}`,
-      requestKey,
-    });
-  const lines = await tx
-    .select({ specificationId: orderLine.specificationId, num: orderLine.num })
-    .from(orderLine)
-    .where(eq(orderLine.orderId, order.id));
-  await returnStock(tx, lines);
-  await releaseSeckill(tx, [order.orderNo]);
-  await releaseGroup(tx, [order.orderNo]);
-  await refundOrderVouchers(tx, order.orderNo);
+  await payBack(tx, order, { outRefundNo: `RF${order.orderNo}`, reason: note });
   return { orderNo: order.orderNo, status: ORDER_STATUS.withdrawn, refunded: order.payAmount, isNew: true };
 }

@@ -3,11 +3,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { MemberCtx } from '../cart/cart.service';
-import { returnStock } from '../catalog/inventory';
-import { cashPaidFor, queueWechatRefund } from '../payment/refunds';
-import { postEntry } from '../points/points.service';
 import { moveOrders, type OrderRow } from './order.service';
 import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
+import { payBack } from './pay-back';
 import { newOrderNo } from './submit';
 
 /**
@@ -221,29 +219,6 @@ export async function failAndRefundOrder(tx: Db, orderId: number, reason: string
     note: `${reason}，订单已自动退款 ${fenToYuan(order.payAmount)}`,
   });
   if (!moved) return false;
-  const cash = await cashPaidFor(tx, order);
-  if (cash > 0)
-    await queueWechatRefund(tx, {
-      orderId,
-      outRefundNo: `F${order.orderNo}`,
-      amount: cash,
-      reason,
-    });
-  const lines = await tx
-    .select({ specificationId: orderLine.specificationId, num: orderLine.num })
-    .from(orderLine)
-    .where(eq(orderLine.orderId, orderId));
-  await returnStock(tx, lines);
-  const points = order.payAmount - cash;
-  if (points > 0)
-    await postEntry(tx, {
-      siteId: order.siteId,
-      memberId: order.memberId,
-      amount: points,
-      type: 'refund',
-      orderNo: order.orderNo,
-      note: `订单退款 ${order.orderNo}：${reason}`,
-      requestKey: `refund:${order.orderNo}`,
-    });
+  await payBack(tx, order, { outRefundNo: `F${order.orderNo}`, reason });
   return true;
 }

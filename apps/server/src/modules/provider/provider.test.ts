@@ -5,8 +5,10 @@ import {
   type MovieFilm,
   type MovieShow,
   type OrderDetail,
+  type PackProduct,
   type PayResult,
   type ProviderSubmitResult,
+  packsApi,
   type SeatMap,
   type SubmitOrderResult,
 } from '@sitemall/contract';
@@ -17,6 +19,8 @@ import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { buyer, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { mallOrder } from '../order/order.tables';
+import { issueCards } from '../packs/packs.service';
+import { packCard } from '../packs/packs.tables';
 import { payRefund } from '../payment/payment.tables';
 import { getBalance } from '../points/points.service';
 import { pointsEntry } from '../points/points.tables';
@@ -358,6 +362,53 @@ describe('direct top-up', () => {
     sim.fail('topup', 'refuse');
     expect((await t.app.providers.work()).failed).toBe(1);
     expect(await balance()).toBe(before);
+  });
+
+  it('refused after paying partly with a gift card: the card gets its part back, points the rest, once', async () => {
+    const member = await buyer(t, SITE, 1_000_000);
+    const packs = await api.post<{ list: PackProduct[] }>(packsApi.list.path, { siteId: SITE });
+    const pack = packs.body.data.list.find((p) => p.faceValue === 10_000) as PackProduct;
+    const [card] = (
+      await issueCards(t.db, t.secrets.partnerKey, {
+        siteId: SITE,
+        productId: pack.id,
+        quantity: 1,
+        issuedBy: 'op-a',
+        approvedBy: 'op-b',
+      })
+    ).cards;
+    const bound = await api.post(
+      packsApi.bind.path,
+      { siteId: SITE, code: card?.code, pin: card?.pin },
+      member.token,
+    );
+    expect(bound.body.code).toBe(200);
+    const cardBalance = async () =>
+      (
+        await t.db
+          .select({ b: packCard.balance })
+          .from(packCard)
+          .where(eq(packCard.id, card?.id ?? 0))
+      )[0]?.b;
+    const before = await balance(member.id);
+    const res = await post<ProviderSubmitResult>(
+      '/api/topup/submit',
+      { phone: '13800138002', amount: 200 },
+      member.token,
+    );
+    const { orderNo } = res.body.data;
+    const paid = await api.post('/api/pay/payOrder', { siteId: SITE, orderNo, payWay: 'pack' }, member.token);
+    expect(paid.body.code).toBe(200);
+    expect(await cardBalance()).toBe(0);
+    expect(await balance(member.id)).toBe(before - 10_000);
+    sim.fail('topup', 'refuse');
+    expect((await t.app.providers.work()).failed).toBe(1);
+    expect((await orderOf(orderNo))?.status).toBe(51);
+    expect(await cardBalance()).toBe(10_000);
+    expect(await balance(member.id)).toBe(before);
+    await t.app.providers.work(later(60));
+    expect(await cardBalance()).toBe(10_000);
+    expect(await balance(member.id)).toBe(before);
   });
 
   it('a provider outage (the simulator switch over HTTP): unanswered, nothing issued, until it ends', async () => {
