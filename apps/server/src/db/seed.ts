@@ -1,15 +1,13 @@
 import { TEMPLATE } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { seedOperators } from '../modules/admin/operators';
-import { seedMember } from '../modules/identity/members';
-import { postEntry } from '../modules/points/points.service';
 import { advert, mallSite, siteDistrict, siteTemplate } from '../modules/site/site.tables';
 import type { Db } from './client';
 import { seedActivities, seedLotteries } from './demo/activities';
 import { seedBargains, seedBenefits } from './demo/bargains';
 import { seedCatalog } from './demo/catalog';
 import { seedGroupBuys } from './demo/group-buys';
-import { DEMO_MEMBERS } from './demo/members';
+import { DEMO_MEMBERS, seedDemoMember } from './demo/members';
 import { DEMO_OPERATORS, DEMO_ROLES, DEMO_SITE_POLICIES } from './demo/operators';
 import { seedPromotions } from './demo/promotions';
 import { seedServiceDesk } from './demo/service-desk';
@@ -48,16 +46,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedGroupBuys(db, [719, 1000]);
   await seedBargains(db, [719, 1000]);
   await seedBenefits(db, [719, 1000]);
-  for (const { points, ...demo } of DEMO_MEMBERS) {
-    const member = await seedMember(db, demo);
-    await postEntry(db, {
-      siteId: demo.siteId,
-      memberId: member.id,
-      amount: points,
-      type: 'issue',
-      note: '开户赠送积分',
-    });
-  }
+  for (const demo of DEMO_MEMBERS) await seedDemoMember(db, demo);
   await seedOperators(db, DEMO_ROLES, DEMO_OPERATORS, DEMO_SITE_POLICIES);
   await seedServiceDesk(db);
   return true;

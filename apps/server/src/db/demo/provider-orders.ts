@@ -1,14 +1,13 @@
 import { ORDER_MSG } from '@sitemall/contract';
 import type { MemberCtx } from '../../modules/cart/cart.service';
-import { seedMember } from '../../modules/identity/members';
 import { payOrder } from '../../modules/order/pay';
 import type { WechatPay } from '../../modules/payment/wechat-pay';
-import { postEntry } from '../../modules/points/points.service';
 import { lockSeats, submitTopup } from '../../modules/provider/orders';
 import type { ProviderDeps } from '../../modules/provider/provider.service';
 import { importCodes } from '../../modules/provider/provider-admin';
 import type { ProviderSimulator } from '../../simulators/provider';
 import type { Db } from '../client';
+import { type DemoMember, seedDemoMember } from './members';
 
 /**
  * What the console's provider screens start with on a fresh demo start (issue 15): on site 719 a
@@ -29,7 +28,7 @@ export const PROVIDER_DEMO_MEMBER = {
   username: null,
   password: 'Demo0720',
   points: 200_000,
-} as const;
+} as const satisfies DemoMember;
 /** The e-code specification the demo stock is loaded for (the e-code screens' example). */
 export const PROVIDER_DEMO_CODE_SPEC = 880100;
 const DEMO_CODES = Array.from({ length: 5 }, (_, i) => `DEMO-ECODE-${String(i + 1).padStart(4, '0')}`);
@@ -73,15 +72,8 @@ async function twoFreeSeats(cinema: ProviderDeps['cinema']) {
 /** Seeds the demo provider orders once (the caller knows the database was just seeded). */
 export async function seedProviderOrders(deps: ProviderDemoDeps): Promise<ProviderDemo> {
   const { db, providers, wechat, orderExpireMinutes } = deps;
-  const { points, ...demo } = PROVIDER_DEMO_MEMBER;
-  const member = await seedMember(db, demo);
-  await postEntry(db, {
-    siteId: demo.siteId,
-    memberId: member.id,
-    amount: points,
-    type: 'issue',
-    note: '开户赠送积分',
-  });
+  const demo = PROVIDER_DEMO_MEMBER;
+  const member = await seedDemoMember(db, demo);
   const ctx: MemberCtx = { db, site: deps.site, member };
 
   // A cinema ticket: seats locked at the provider, paid with points, issued by the worker.
