@@ -70,28 +70,25 @@ const SCOPE_TEXT = {
   sources: '指定供应渠道可用',
 } as const;
 
-const rulesOf = (t: TemplateRow): VoucherRules => ({
-  templateId: t.id,
-  name: t.name,
+/** What a template makes a voucher take off an order (pricing.ts applies it). */
+const pricingOf = (t: TemplateRow): Omit<VoucherRule, 'id'> => ({
   kind: t.kind as VoucherKind,
   value: t.value,
   cap: t.cap,
   threshold: t.threshold,
   scope: t.scope,
   stackGroup: t.stackGroup,
+});
+
+const rulesOf = (t: TemplateRow): VoucherRules => ({
+  templateId: t.id,
+  name: t.name,
+  ...pricingOf(t),
   title: titleOf(t),
   scopeText: SCOPE_TEXT[t.scope.type],
 });
 
-const ruleOf = (v: VoucherRow, t: TemplateRow): VoucherRule => ({
-  id: v.id,
-  kind: t.kind as VoucherKind,
-  value: t.value,
-  cap: t.cap,
-  threshold: t.threshold,
-  scope: t.scope,
-  stackGroup: t.stackGroup,
-});
+const ruleOf = (v: VoucherRow, t: TemplateRow): VoucherRule => ({ id: v.id, ...pricingOf(t) });
 
 /** An unused voucher past its end shows as expired before the job has moved it. */
 const shownStatus = (v: VoucherRow, now: Date) =>
