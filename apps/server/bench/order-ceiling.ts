@@ -4,7 +4,7 @@
  * as raw SQL with prepared statements and no reads, run by the same 32 members in a loop.
  * Two shapes: one client transaction of six statements, and one statement (data-modifying CTEs).
  */
-import type { LoopResult } from './orders';
+import { type LoopResult, timedLoops } from './orders';
 import type { RawDb, RawQuery } from './raw-db';
 
 export interface CeilingBuyer {
@@ -108,7 +108,7 @@ async function oneStatement(q: RawQuery, memberId: number, spec: CeilingSpec) {
 }
 
 /** Every member orders in a loop until the time is up; `shape` is one client transaction or one statement. */
-export async function orderCeilingLoop(
+export function orderCeilingLoop(
   raw: RawDb,
   options: {
     shape: 'transaction' | 'statement';
@@ -117,29 +117,11 @@ export async function orderCeilingLoop(
     seconds: number;
   },
 ): Promise<LoopResult> {
-  const deadline = Date.now() + options.seconds * 1000;
-  const result: LoopResult = { count: 0, latencies: [], errors: 0, failed: 0 };
-  await Promise.all(
-    options.memberIds.map(async (memberId, i) => {
-      const spec = options.specOf(i);
-      while (Date.now() < deadline) {
-        const started = performance.now();
-        try {
-          const paid =
-            options.shape === 'transaction'
-              ? await raw.transaction((tx) => spread(tx, memberId, spec))
-              : await oneStatement(raw, memberId, spec);
-          if (!paid) {
-            result.failed++;
-            continue;
-          }
-          result.count++;
-          result.latencies.push(performance.now() - started);
-        } catch {
-          result.errors++;
-        }
-      }
-    }),
-  );
-  return result;
+  return timedLoops(options.memberIds.length, options.seconds, (i) => {
+    const memberId = options.memberIds[i] as number;
+    const spec = options.specOf(i);
+    return options.shape === 'transaction'
+      ? raw.transaction((tx) => spread(tx, memberId, spec))
+      : oneStatement(raw, memberId, spec);
+  });
 }

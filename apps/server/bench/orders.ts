@@ -166,47 +166,23 @@ export interface LoopResult {
   failed: number;
 }
 
-/** Every buyer submits and pays in a loop until the time is up; specOf picks what it buys. */
-export async function submitAndPayLoop(
-  base: string,
-  options: {
-    buyers: Buyer[];
-    seconds: number;
-    specOf: (i: number) => PickedSpec;
-    /** More fields of buyer i's next submission (e.g. the voucher it uses). */
-    extraOf?: (i: number) => Record<string, unknown>;
-  },
+/**
+ * `workers` loops run `attempt` until the time is up: true counts a done operation with its
+ * latency, false a refused one, a throw an error. The loop of every order path and its ceiling.
+ */
+export async function timedLoops(
+  workers: number,
+  seconds: number,
+  attempt: (worker: number) => Promise<boolean>,
 ): Promise<LoopResult> {
-  const deadline = Date.now() + options.seconds * 1000;
+  const deadline = Date.now() + seconds * 1000;
   const result: LoopResult = { count: 0, latencies: [], errors: 0, failed: 0 };
   await Promise.all(
-    options.buyers.map(async (buyer, i) => {
-      const spec = options.specOf(i);
+    Array.from({ length: workers }, async (_, i) => {
       while (Date.now() < deadline) {
         const started = performance.now();
         try {
-          const submitted = await post(
-            base,
-            orderApi.submitOrder.path,
-            {
-              siteId: SITE,
-              requestId: randomUUID(),
-              productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num: 1 }],
-              ...options.extraOf?.(i),
-            },
-            buyer.token,
-          );
-          if (submitted.code !== 200) {
-            result.failed++;
-            continue;
-          }
-          const paid = await post(
-            base,
-            orderApi.payOrder.path,
-            { siteId: SITE, orderNo: submitted.data.orderNo, payWay: 'ye' },
-            buyer.token,
-          );
-          if (paid.code !== 200 || paid.data.isPaid !== true) {
+          if (!(await attempt(i))) {
             result.failed++;
             continue;
           }
@@ -219,4 +195,40 @@ export async function submitAndPayLoop(
     }),
   );
   return result;
+}
+
+/** Every buyer submits and pays in a loop until the time is up; specOf picks what it buys. */
+export function submitAndPayLoop(
+  base: string,
+  options: {
+    buyers: Buyer[];
+    seconds: number;
+    specOf: (i: number) => PickedSpec;
+    /** More fields of buyer i's next submission (e.g. the voucher it uses). */
+    extraOf?: (i: number) => Record<string, unknown>;
+  },
+): Promise<LoopResult> {
+  return timedLoops(options.buyers.length, options.seconds, async (i) => {
+    const buyer = options.buyers[i] as Buyer;
+    const spec = options.specOf(i);
+    const submitted = await post(
+      base,
+      orderApi.submitOrder.path,
+      {
+        siteId: SITE,
+        requestId: randomUUID(),
+        productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num: 1 }],
+        ...options.extraOf?.(i),
+      },
+      buyer.token,
+    );
+    if (submitted.code !== 200) return false;
+    const paid = await post(
+      base,
+      orderApi.payOrder.path,
+      { siteId: SITE, orderNo: submitted.data.orderNo, payWay: 'ye' },
+      buyer.token,
+    );
+    return paid.code === 200 && paid.data.isPaid === true;
+  });
 }
