@@ -39,6 +39,16 @@ export const Timing = Type.Object({
 });
 export type Timing = Static<typeof Timing>;
 
+/**
+ * The goods of an activity of a site (a bargain, a group buy, a benefit): one specification of
+ * a product, shown by the product's name. Spread into each activity's object.
+ */
+export const ActivityGoods = {
+  productId: Type.Integer(),
+  specificationId: Type.Integer(),
+  productName: Type.String(),
+};
+
 export const SeckillProduct = Type.Object({
   activityId: Type.Integer(),
   productId: Type.Integer(),

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { ActivityGoods } from './activity.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Amount, EpochMs, Id, Int } from './numbers.ts';
@@ -29,9 +30,7 @@ export const AdminBargainActivity = Type.Object({
   id: Type.Integer(),
   siteId: Type.Integer(),
   name: Type.String(),
-  productId: Type.Integer(),
-  specificationId: Type.Integer(),
-  productName: Type.String(),
+  ...ActivityGoods,
   price: Type.Integer({ description: "the product's price on the site, fen" }),
   floorPrice: Type.Integer(),
   helpMax: Type.Integer(),

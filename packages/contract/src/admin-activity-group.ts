@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { ActivityGoods } from './activity.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Amount, Id, Int } from './numbers.ts';
@@ -26,9 +27,7 @@ export const AdminGroupActivity = Type.Object({
   id: Type.Integer(),
   siteId: Type.Integer(),
   name: Type.String(),
-  productId: Type.Integer(),
-  specificationId: Type.Integer(),
-  productName: Type.String(),
+  ...ActivityGoods,
   price: Type.Integer({ description: 'group price, fen' }),
   marketPrice: Type.Integer({ description: 'the site price, fen (0 when no longer sold)' }),
   teamSize: Type.Integer(),

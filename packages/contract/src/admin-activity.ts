@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import { Timing } from './activity.ts';
+import { ActivityGoods, Timing } from './activity.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope, ErrorEnvelope } from './envelope.ts';
 import { Amount, Id, Int } from './numbers.ts';
@@ -338,9 +338,7 @@ export const AdminBenefit = Type.Object({
   id: Type.Integer(),
   siteId: Type.Integer(),
   name: Type.String(),
-  productId: Type.Integer(),
-  specificationId: Type.Integer(),
-  productName: Type.String(),
+  ...ActivityGoods,
   total: Type.Integer(),
   remaining: Type.Integer(),
   validDays: Type.Integer(),

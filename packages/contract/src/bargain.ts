@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Timing } from './activity.ts';
+import { ActivityGoods, Timing } from './activity.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id as IdOf } from './numbers.ts';
@@ -84,9 +84,7 @@ const Id = IdOf();
 export const BargainActivityCard = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  productId: Type.Integer(),
-  specificationId: Type.Integer(),
-  productName: Type.String(),
+  ...ActivityGoods,
   image: Type.String(),
   price: Type.Integer({ description: 'the product price on this site, fen: where a bargain starts' }),
   floorPrice: Type.Integer({ description: 'the lowest price a bargain reaches, fen' }),
@@ -109,9 +107,7 @@ export const BargainView = Type.Object({
   id: Type.Integer(),
   activityId: Type.Integer(),
   activityName: Type.String(),
-  productId: Type.Integer(),
-  specificationId: Type.Integer(),
-  productName: Type.String(),
+  ...ActivityGoods,
   image: Type.String(),
   startPrice: Type.Integer({ description: 'fen' }),
   floorPrice: Type.Integer({ description: 'fen' }),

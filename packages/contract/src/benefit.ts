@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { Timing } from './activity.ts';
+import { ActivityGoods, Timing } from './activity.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id as IdOf } from './numbers.ts';
@@ -30,9 +30,7 @@ const Id = IdOf();
 export const BenefitInfo = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  productId: Type.Integer(),
-  specificationId: Type.Integer(),
-  productName: Type.String(),
+  ...ActivityGoods,
   image: Type.String(),
   price: Type.Integer({ description: "the product's price on this site, fen" }),
   total: Type.Integer(),
