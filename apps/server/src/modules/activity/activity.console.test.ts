@@ -15,13 +15,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATORS } from '../../db/demo/operators';
 import { DEMO_SITES } from '../../db/demo/sites';
-import { chinaTime } from '../../lib/china-time';
 import type { TestApp } from '../../test/harness';
 import { type adminClient, consoleApp, holds } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
-import { client } from '../identity/identity.fixtures';
-import { NANJING, pickSpecs } from '../order/order.fixtures';
-import { makeLottery, quickMembers } from './activity.fixtures';
+import type { client } from '../identity/identity.fixtures';
+import { lineOf, NANJING, pickSpecs } from '../order/order.fixtures';
+import { consoleTime, makeLottery, quickMembers } from './activity.fixtures';
 import {
   mktActivity,
   mktPrize,
@@ -45,7 +44,6 @@ let shop: ReturnType<typeof client>;
 let tokens: Record<string, string>;
 const SITE = 719;
 const DAY = 86_400_000;
-const at = (ms: number) => chinaTime(new Date(Date.now() + ms), 'YYYY-MM-DD HH:mm:ss');
 
 const call = <E extends Endpoint>(e: E, payload: Record<string, unknown>, who = 'op719') =>
   admin.call(e, payload, tokens[who]);
@@ -59,8 +57,7 @@ async function auditCount(action?: string) {
 }
 
 beforeAll(async () => {
-  ({ t, admin, tokens } = await consoleApp());
-  shop = client(t);
+  ({ t, admin, shop, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 
@@ -71,8 +68,8 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
       code: 'vip01',
       type: 1,
       name: '贵宾抽奖',
-      startAt: at(-DAY),
-      endAt: at(7 * DAY),
+      startAt: consoleTime(-DAY),
+      endAt: consoleTime(7 * DAY),
       audience: 'invited',
       costPoints: 0,
       chances: 2,
@@ -93,12 +90,9 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
 
     const [m] = await quickMembers(t, SITE, 1);
     const csv = 'whiteCode,phone\nVIP-001,\nVIP-002,13800000000\nbad code!,\nVIP-003,12345\nVIP-001,\n\n';
-    const imported = await call(adminActivityApi.importWhiteUsers, {
-      siteId: SITE,
-      activityId,
-      fileName: 'vip.csv',
-      text: csv,
-    });
+    const importCsv = () =>
+      call(adminActivityApi.importWhiteUsers, { siteId: SITE, activityId, fileName: 'vip.csv', text: csv });
+    const imported = await importCsv();
     expect(imported.body.data).toMatchObject({ created: 2, existing: 0, errors: 3 });
     expect(imported.body.data.rows).toEqual([
       { line: 2, whiteCode: 'VIP-001', phone: '', result: 'created', detail: '已导入' },
@@ -108,12 +102,7 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
       { line: 6, whiteCode: 'VIP-001', phone: '', result: 'error', detail: WHITE_ROW_MSG.duplicate(2) },
     ]);
     // The same file again: nothing new, every valid line "already there".
-    const again = await call(adminActivityApi.importWhiteUsers, {
-      siteId: SITE,
-      activityId,
-      fileName: 'vip.csv',
-      text: csv,
-    });
+    const again = await importCsv();
     expect(again.body.data).toMatchObject({ created: 0, existing: 2, errors: 3 });
     expect(
       await t.db.select().from(mktWhiteUser).where(eq(mktWhiteUser.activityId, activityId)),
@@ -185,8 +174,8 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
       siteId: SITE,
       type: 1,
       name: '重复',
-      startAt: at(-DAY),
-      endAt: at(DAY),
+      startAt: consoleTime(-DAY),
+      endAt: consoleTime(DAY),
       audience: 'all',
       costPoints: 10,
       chances: 1,
@@ -201,8 +190,8 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
         await call(adminActivityApi.saveLottery, {
           ...base,
           code: 'back1',
-          startAt: at(DAY),
-          endAt: at(-DAY),
+          startAt: consoleTime(DAY),
+          endAt: consoleTime(-DAY),
         })
       ).body.msg,
     ).toBe(ACTIVITY_ADMIN_MSG.badWindow);
@@ -250,8 +239,8 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
       code: 'given1',
       type: 1,
       name: row!.name,
-      startAt: at(-DAY),
-      endAt: at(DAY),
+      startAt: consoleTime(-DAY),
+      endAt: consoleTime(DAY),
       audience: 'all',
       costPoints: 0,
       chances: 1,
@@ -336,8 +325,8 @@ describe('console: flash sale', () => {
       siteId: SITE,
       name: '控制台秒杀',
       sessionIds: [session.body.data.id],
-      startAt: at(-DAY),
-      endAt: at(DAY),
+      startAt: consoleTime(-DAY),
+      endAt: consoleTime(DAY),
       memberLimit: 1,
       orderLimit: 1,
       expireMinutes: 5,
@@ -358,7 +347,7 @@ describe('console: flash sale', () => {
       {
         siteId: SITE,
         orderType: ORDER_TYPE_SECKILL,
-        productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num: 1 }],
+        productInfos: [lineOf(spec)],
       },
       m!.token,
     );
@@ -404,7 +393,7 @@ describe('console activity permission matrix', () => {
     lotteryId: number,
     saleId: number,
   ): [Endpoint, Record<string, unknown>][] => {
-    const window = { startAt: at(-DAY), endAt: at(DAY) };
+    const window = { startAt: consoleTime(-DAY), endAt: consoleTime(DAY) };
     return [
       [adminActivityApi.seckillSessions, { siteId }],
       [adminActivityApi.saveSeckillSession, { siteId, name: '矩阵', startTime: '10:00', endTime: '09:00' }],

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { chinaTime } from '../../lib/china-time';
 import type { TestApp } from '../../test/harness';
 import { createMember } from '../identity/members';
 import { createSessionStore } from '../identity/sessions';
@@ -11,22 +12,33 @@ import { mallDay, sessionWindow } from './timing';
 export const wholeDay = (now = new Date()) =>
   sessionWindow(mallDay(now), { startTime: '00:00', endTime: '24:00' });
 
+/** A console form's time `offsetMs` from now, as an operator types it (China time). */
+export const consoleTime = (offsetMs: number) =>
+  chinaTime(new Date(Date.now() + offsetMs), 'YYYY-MM-DD HH:mm:ss');
+
+/** When a test's activity runs, where the test says; what it leaves out, `windowOf` fills in. */
+export interface ActivityWindow {
+  startAt?: Date;
+  endAt?: Date;
+}
+
+/** A test's activity of one specification of a site. */
+export interface SpecActivity extends ActivityWindow {
+  siteId: number;
+  productId: number;
+  specificationId: number;
+}
+
+/** The window given, else from the start of today to `end` (today's end): running now. */
+export function windowOf(given: ActivityWindow, end = wholeDay().end) {
+  return { startAt: given.startAt ?? wholeDay().start, endAt: given.endAt ?? end };
+}
+
 /** A flash sale of one specification in an all-day session. */
 export async function makeSale(
   db: Db,
-  input: {
-    siteId: number;
-    productId: number;
-    specificationId: number;
-    price: number;
-    stock: number;
-    memberLimit?: number;
-    orderLimit?: number;
-    startAt?: Date;
-    endAt?: Date;
-  },
+  input: SpecActivity & { price: number; stock: number; memberLimit?: number; orderLimit?: number },
 ) {
-  const day = wholeDay();
   const [session] = await db
     .insert(seckillSession)
     .values({ siteId: input.siteId, name: '全天场', startTime: '00:00', endTime: '24:00' })
@@ -37,8 +49,7 @@ export async function makeSale(
       siteId: input.siteId,
       name: '测试秒杀',
       sessionIds: [session!.id],
-      startAt: input.startAt ?? day.start,
-      endAt: input.endAt ?? day.end,
+      ...windowOf(input),
       memberLimit: input.memberLimit ?? 1,
       orderLimit: input.orderLimit ?? 1,
       expireMinutes: 3,
@@ -73,16 +84,18 @@ export async function quickMembers(t: TestApp, siteId: number, count: number) {
   return out;
 }
 
-/** A lottery with its prizes (a no-prize slot of weight 0 unless given), running today. */
+/**
+ * A lottery with its prizes (a no-prize slot of weight 0 unless given), running today, open to
+ * all members unless told.
+ */
 export async function makeLottery(
   db: Db,
-  input: {
+  input: ActivityWindow & {
     siteId: number;
     code: string;
     costPoints?: number;
     chances?: number;
-    startAt?: Date;
-    endAt?: Date;
+    audience?: 'all' | 'invited';
     prizes: {
       name: string;
       kind: 'none' | 'points' | 'product';
@@ -92,15 +105,14 @@ export async function makeLottery(
     }[];
   },
 ) {
-  const day = wholeDay();
   const [activity] = await db
     .insert(mktActivity)
     .values({
       siteId: input.siteId,
       code: input.code,
       name: `测试抽奖 ${input.code}`,
-      startAt: input.startAt ?? day.start,
-      endAt: input.endAt ?? day.end,
+      ...windowOf(input),
+      audience: input.audience ?? 'all',
       costPoints: input.costPoints ?? 0,
       chances: input.chances ?? 3,
       period: 'activity',
@@ -124,3 +136,7 @@ export async function makeLottery(
   );
   return activity!;
 }
+
+/** An invited-only lottery of one product prize, running today: only invited users may draw. */
+export const invitedLottery = (db: Db, input: { siteId: number; code: string }) =>
+  makeLottery(db, { ...input, audience: 'invited', prizes: [{ name: '台灯', kind: 'product', weight: 1 }] });

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { wholeDay } from './activity.fixtures';
+import { type SpecActivity, wholeDay, windowOf } from './activity.fixtures';
 import { bargainActivity } from './bargain.tables';
 
 /** Test helpers of bargains (real database). */
@@ -7,21 +7,15 @@ import { bargainActivity } from './bargain.tables';
 /** A bargain activity of one specification, running all day unless told. */
 export async function makeBargain(
   db: Db,
-  input: {
-    siteId: number;
-    productId: number;
-    specificationId: number;
+  input: SpecActivity & {
     floorPrice: number;
     helpMax?: number;
     cutMin?: number;
     cutMax?: number;
     helperDailyQuota?: number;
     hours?: number;
-    startAt?: Date;
-    endAt?: Date;
   },
 ) {
-  const day = wholeDay();
   const [row] = await db
     .insert(bargainActivity)
     .values({
@@ -35,8 +29,7 @@ export async function makeBargain(
       cutMax: input.cutMax ?? 10,
       helperDailyQuota: input.helperDailyQuota ?? 3,
       hours: input.hours ?? 24,
-      startAt: input.startAt ?? day.start,
-      endAt: input.endAt ?? new Date(day.end.getTime() + 7 * 86_400_000),
+      ...windowOf(input, new Date(wholeDay().end.getTime() + 7 * 86_400_000)),
     })
     .returning();
   return row!;

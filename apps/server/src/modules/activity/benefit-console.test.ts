@@ -9,15 +9,14 @@ import {
 } from '@sitemall/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chinaTime } from '../../lib/china-time';
 import type { TestApp } from '../../test/harness';
 import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
-import { client } from '../identity/identity.fixtures';
+import type { client } from '../identity/identity.fixtures';
 import { pickSpecs } from '../order/order.fixtures';
 import { setMemberLevel } from '../vip/vip.service';
 import { vipLevel } from '../vip/vip.tables';
-import { quickMembers } from './activity.fixtures';
+import { consoleTime, quickMembers } from './activity.fixtures';
 import { benefit, benefitReceive } from './benefit.tables';
 
 /**
@@ -34,8 +33,6 @@ let shop: ReturnType<typeof client>;
 let tokens: Record<string, string>;
 const SITE = 719;
 const DAY = 86_400_000;
-
-const at = (offsetMs: number) => chinaTime(new Date(Date.now() + offsetMs), 'YYYY-MM-DD HH:mm:ss');
 const save = (payload: Record<string, unknown>, who = 'op719') =>
   admin.call(adminActivityApi.saveBenefit, payload, tokens[who]);
 const productList = async (token?: string) =>
@@ -60,14 +57,13 @@ const base = () => ({
   specificationId: spec.specificationId,
   total: 5,
   validDays: 7,
-  startAt: at(-DAY),
-  endAt: at(DAY),
+  startAt: consoleTime(-DAY),
+  endAt: consoleTime(DAY),
   audience: 'all',
 });
 
 beforeAll(async () => {
-  ({ t, admin, tokens } = await consoleApp());
-  shop = client(t);
+  ({ t, admin, shop, tokens } = await consoleApp());
   const picked = await pickSpecs(t.db, SITE, { count: 2 });
   spec = picked[0]!;
   other = picked[1]!;
@@ -128,7 +124,9 @@ describe('console: a benefit created and edited', () => {
     expect((await receive(b.id, m3!.token)).body.msg).toBe(BENEFIT_MSG.notFound);
 
     // A window moved into the future: not started for members.
-    expect((await save({ ...base(), id: b.id, startAt: at(DAY), endAt: at(2 * DAY) })).body.code).toBe(200);
+    expect(
+      (await save({ ...base(), id: b.id, startAt: consoleTime(DAY), endAt: consoleTime(2 * DAY) })).body.code,
+    ).toBe(200);
     const later = await receive(b.id, m3!.token);
     expect(later.body.msg).toBe(BENEFIT_MSG.notStarted);
   });
@@ -141,7 +139,10 @@ describe('console: a benefit created and edited', () => {
     const [row] = await t.db.select().from(benefit).where(eq(benefit.id, created.id));
     const before = await audits();
     const tries: [Record<string, unknown>, string][] = [
-      [{ ...base(), id: created.id, startAt: at(DAY), endAt: at(-DAY) }, ACTIVITY_ADMIN_MSG.badWindow],
+      [
+        { ...base(), id: created.id, startAt: consoleTime(DAY), endAt: consoleTime(-DAY) },
+        ACTIVITY_ADMIN_MSG.badWindow,
+      ],
       [{ ...base(), id: created.id, specificationId: 2_000_000_000 }, ACTIVITY_ADMIN_MSG.badSpec],
       [{ ...base(), id: created.id, audience: 'vip' }, ACTIVITY_ADMIN_MSG.badVipLevel],
       [

@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness';
 import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
-import { client } from '../identity/identity.fixtures';
+import type { client } from '../identity/identity.fixtures';
 import { pickSpecs } from '../order/order.fixtures';
-import { makeLottery, quickMembers, wholeDay } from './activity.fixtures';
-import { mktActivity, mktGift, mktWhiteUser } from './activity.tables';
+import { invitedLottery, makeLottery, quickMembers, wholeDay } from './activity.fixtures';
+import { mktGift, mktWhiteUser } from './activity.tables';
 import { benefit, benefitReceive } from './benefit.tables';
 import { WHITE_ROW_MSG } from './white-users';
 
@@ -49,19 +49,8 @@ async function auditRows(action: string, entityId: number) {
   return row?.n ?? 0;
 }
 
-async function invitedLottery(code: string) {
-  const a = await makeLottery(t.db, {
-    siteId: SITE,
-    code,
-    prizes: [{ name: '台灯', kind: 'product', weight: 1 }],
-  });
-  await t.db.update(mktActivity).set({ audience: 'invited' }).where(eq(mktActivity.id, a.id));
-  return a;
-}
-
 beforeAll(async () => {
-  ({ t, admin, tokens } = await consoleApp());
-  shop = client(t);
+  ({ t, admin, shop, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 
@@ -139,7 +128,7 @@ describe('console: a site’s gifts over its activities', () => {
 
 describe('console: invited users added, found and removed', () => {
   it('adds one (audited), refuses a duplicate by the unique key, and a removed member meets the gate again', async () => {
-    const a = await invitedLottery('inv-add');
+    const a = await invitedLottery(t.db, { siteId: SITE, code: 'inv-add' });
     const [m] = await quickMembers(t, SITE, 1);
     expect((await draw(m!.token, 'inv-add')).body).toMatchObject({
       code: CODE.failure,
@@ -239,7 +228,7 @@ describe('console: invited users added, found and removed', () => {
     });
     expect(again.body).toMatchObject({ code: CODE.failure, msg: ACTIVITY_ADMIN_MSG.whiteNotFound });
     // An invited user of another activity is not removed through this one.
-    const second = await invitedLottery('inv-add2');
+    const second = await invitedLottery(t.db, { siteId: SITE, code: 'inv-add2' });
     const two = rows[0]!;
     const crossed = await call(adminActivityApi.removeWhiteUser, {
       siteId: SITE,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { wholeDay } from './activity.fixtures';
+import { type SpecActivity, windowOf } from './activity.fixtures';
 import { groupActivity, groupTeam } from './group.tables';
 
 /** Test helpers of group buy (real database). */
@@ -8,20 +8,14 @@ import { groupActivity, groupTeam } from './group.tables';
 /** A group buy of one specification running today. */
 export async function makeGroupBuy(
   db: Db,
-  input: {
-    siteId: number;
-    productId: number;
-    specificationId: number;
+  input: SpecActivity & {
     price: number;
     teamSize?: number;
     teamHours?: number;
     memberLimit?: number;
     virtualFill?: boolean;
-    startAt?: Date;
-    endAt?: Date;
   },
 ) {
-  const day = wholeDay();
   const [row] = await db
     .insert(groupActivity)
     .values({
@@ -34,8 +28,7 @@ export async function makeGroupBuy(
       teamHours: input.teamHours ?? 24,
       memberLimit: input.memberLimit ?? 1,
       virtualFill: input.virtualFill ?? false,
-      startAt: input.startAt ?? day.start,
-      endAt: input.endAt ?? day.end,
+      ...windowOf(input),
     })
     .returning();
   return row!;

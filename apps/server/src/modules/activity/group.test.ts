@@ -16,9 +16,9 @@ import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { expireOrders } from '../order/expiry';
 import { refundPaidOrder, shipChildOrder } from '../order/fulfilment';
-import { buyer, NANJING, type PickedSpec, pickSpecs, stockOf } from '../order/order.fixtures';
+import { buyer, lineOf, NANJING, type PickedSpec, pickSpecs, stockOf } from '../order/order.fixtures';
 import { mallOrder } from '../order/order.tables';
-import { issueCards } from '../packs/packs.service';
+import { issuedCards } from '../packs/packs.fixtures';
 import { packCard, packLedger, packProduct } from '../packs/packs.tables';
 import { payRefund } from '../payment/payment.tables';
 import { getBalance } from '../points/points.service';
@@ -141,7 +141,7 @@ describe('group buy: detail, open, view, my list', () => {
       {
         orderType: ORDER_TYPE_GROUP,
         teamId: body.data.teamId,
-        productInfos: [{ productId: a.productId, specificationId: a.specificationId, num: 1 }],
+        productInfos: [lineOf(a)],
         accVoucherIds: '1',
       },
       other.token,
@@ -291,15 +291,10 @@ describe('group buy: refunds go back the way they came', () => {
     await sim.idle();
     expect((await orderOf(opened.orderNo)).status).toBe(ORDER_STATUS.confirming);
     // b pays with a gift card.
-    const [card] = (
-      await issueCards(t.db, t.secrets.partnerKey, {
-        siteId: 719,
-        productId: (await t.db.select().from(packProduct).where(eq(packProduct.siteId, 719)))[0]!.id,
-        quantity: 1,
-        issuedBy: 'op-a',
-        approvedBy: 'op-b',
-      })
-    ).cards;
+    const [card] = await issuedCards(t, {
+      siteId: 719,
+      productId: (await t.db.select().from(packProduct).where(eq(packProduct.siteId, 719)))[0]!.id,
+    });
     expect((await post('/api/packs/bind', { code: card!.code, pin: card!.pin }, b.token)).body.code).toBe(
       200,
     );

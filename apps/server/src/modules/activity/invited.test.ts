@@ -12,7 +12,7 @@ import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { NANJING } from '../order/order.fixtures';
 import { getBalance } from '../points/points.service';
-import { makeLottery, quickMembers } from './activity.fixtures';
+import { invitedLottery, makeLottery, quickMembers } from './activity.fixtures';
 import { mktActivity, mktGift, mktWhiteUser } from './activity.tables';
 import { expireGifts } from './lottery';
 
@@ -32,16 +32,6 @@ const createWhite = (token: string, code: string, whiteCode: string) =>
 const byWhiteCode = (code: string, whiteCode: string) =>
   api.post<{ list: GiftRecord[] }>('/api/gift/recordsByWhiteCode', { siteId: SITE, code, whiteCode });
 
-async function invitedLottery(code: string) {
-  const a = await makeLottery(t.db, {
-    siteId: SITE,
-    code,
-    prizes: [{ name: '台灯', kind: 'product', weight: 1 }],
-  });
-  await t.db.update(mktActivity).set({ audience: 'invited' }).where(eq(mktActivity.id, a.id));
-  return a;
-}
-
 beforeAll(async () => {
   t = await testApp();
   api = client(t);
@@ -50,7 +40,7 @@ afterAll(() => t.close());
 
 describe('GET /api/activity/createWhiteUser', () => {
   it('binds a loaded white code to the member, who may then draw; a second member is refused', async () => {
-    const a = await invitedLottery('inv1');
+    const a = await invitedLottery(t.db, { siteId: SITE, code: 'inv1' });
     await t.db.insert(mktWhiteUser).values({ siteId: SITE, activityId: a.id, whiteCode: 'W-0001' });
     const [m, other] = await quickMembers(t, SITE, 2);
     expect((await draw(m!.token, 'inv1')).body).toMatchObject({ code: 500, msg: MSG.invitedOnly });
@@ -71,7 +61,7 @@ describe('GET /api/activity/createWhiteUser', () => {
   });
 
   it('answers a code not loaded with the invited-only refusal and its authErrUrl', async () => {
-    await invitedLottery('inv2');
+    await invitedLottery(t.db, { siteId: SITE, code: 'inv2' });
     const [m] = await quickMembers(t, SITE, 1);
     const { body } = await createWhite(m!.token, 'inv2', 'NOPE-1');
     expect(body).toMatchObject({ code: 500, msg: MSG.invitedOnly });
@@ -87,7 +77,7 @@ describe('GET /api/activity/createWhiteUser', () => {
   });
 
   it('binds a code raced by two members to one of them', async () => {
-    const a = await invitedLottery('inv3');
+    const a = await invitedLottery(t.db, { siteId: SITE, code: 'inv3' });
     await t.db.insert(mktWhiteUser).values({ siteId: SITE, activityId: a.id, whiteCode: 'RACE-1' });
     const members = await quickMembers(t, SITE, 6);
     const answers = await Promise.all(members.map((m) => createWhite(m.token, 'inv3', 'RACE-1')));
@@ -98,7 +88,7 @@ describe('GET /api/activity/createWhiteUser', () => {
 
 describe('POST /api/gift/recordsByWhiteCode', () => {
   it("lists the prizes of the code's member in the activity; none before anyone takes the code", async () => {
-    const a = await invitedLottery('inv4');
+    const a = await invitedLottery(t.db, { siteId: SITE, code: 'inv4' });
     await t.db.insert(mktWhiteUser).values([
       { siteId: SITE, activityId: a.id, whiteCode: 'G-1' },
       { siteId: SITE, activityId: a.id, whiteCode: 'G-2' },

@@ -9,8 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATORS } from '../../db/demo/operators';
 import { DEMO_SITES } from '../../db/demo/sites';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, holds, PASSWORDS } from './admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp, holds } from './admin.fixtures';
 import { orderRefundRequest, pointsIssueBatch } from './admin.tables';
 
 /**
@@ -22,7 +22,7 @@ import { orderRefundRequest, pointsIssueBatch } from './admin.tables';
 
 let t: TestApp;
 let api: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const batchOf = new Map<number, number>();
 const refundOf = new Map<number, number>();
 
@@ -106,10 +106,7 @@ const PLATFORM_ROUTES: [Endpoint, Record<string, unknown>][] = [
 ];
 
 beforeAll(async () => {
-  t = await testApp();
-  api = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await api.tokenOf(username, password);
+  ({ t, admin: api, tokens } = await consoleApp());
   for (const site of DEMO_SITES) {
     const [row] = await t.db
       .insert(pointsIssueBatch)

@@ -2,28 +2,34 @@ import { ADMIN_MSG, adminApi, CODE } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { sha256 } from '../identity/crypto';
 import { client } from '../identity/identity.fixtures';
 import { getBalance } from '../points/points.service';
-import { adminClient, PASSWORDS, paidOrder } from './admin.fixtures';
+import { type adminClient, consoleApp, PASSWORDS, paidOrder } from './admin.fixtures';
 import { LOGIN_FAILURES } from './admin.service';
 import { auditLog, operator, operatorSession } from './admin.tables';
 
 let t: TestApp;
 let api: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await testApp();
-  api = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await api.tokenOf(username, password);
+  ({ t, admin: api, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 
 const auditRows = (action: string) =>
   t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(auditLog.id);
+/** A points batch for one account, drafted and submitted by the same operator; answers its id. */
+async function submittedBatch(
+  draft: { siteId: number; account: string; amount: number; reason: string },
+  token: string | undefined,
+) {
+  const drafted = await api.call(adminApi.issuePoints, draft, token);
+  await api.call(adminApi.submitBatch, { batchId: drafted.body.data.id }, token);
+  return drafted.body.data.id;
+}
 
 describe('operator login and sessions', () => {
   it('logs in with a password, answers who the operator is, and logs every attempt', async () => {
@@ -226,23 +232,11 @@ describe('orders', () => {
 
   it('cancels a paid order with a reason and returns the points once', async () => {
     const before = await getBalance(t, { siteId: 1000, memberId: o1000.member.id });
-    const noReason = await api.call(
-      adminApi.cancelOrder,
-      { siteId: 1000, orderNo: o1000.orderNo, reason: ' ' },
-      tokens.admin,
-    );
-    expect(noReason.body.msg).toBe(ADMIN_MSG.reasonRequired);
-    const outside = await api.call(
-      adminApi.cancelOrder,
-      { siteId: 1000, orderNo: o1000.orderNo, reason: '缺货' },
-      tokens.op719,
-    );
-    expect(outside.body.code).toBe(403);
-    const cancelled = await api.call(
-      adminApi.cancelOrder,
-      { siteId: 1000, orderNo: o1000.orderNo, reason: '缺货' },
-      tokens.admin,
-    );
+    const cancel = (reason: string, token = tokens.admin) =>
+      api.call(adminApi.cancelOrder, { siteId: 1000, orderNo: o1000.orderNo, reason }, token);
+    expect((await cancel(' ')).body.msg).toBe(ADMIN_MSG.reasonRequired);
+    expect((await cancel('缺货', tokens.op719)).body.code).toBe(403);
+    const cancelled = await cancel('缺货');
     expect(cancelled.body.data.status).toBe(4);
     const after = await getBalance(t, { siteId: 1000, memberId: o1000.member.id });
     expect(after - before).toBe(cancelled.body.data.payAmount);
@@ -315,13 +309,10 @@ describe('members and points', () => {
 
   it('two approvals racing execute the batch exactly once', async () => {
     const before = await getBalance(t, { siteId: 1000, memberId: 3 });
-    const drafted = await api.call(
-      adminApi.issuePoints,
+    const batchId = await submittedBatch(
       { siteId: 1000, account: '13800001000', amount: 60_000, reason: '补偿' },
       tokens.admin,
     );
-    const batchId = drafted.body.data.id;
-    await api.call(adminApi.submitBatch, { batchId }, tokens.admin);
     const second = await api.tokenOf('finance', PASSWORDS.finance as string);
     const answers = await Promise.all([
       api.call(adminApi.approveBatch, { batchId }, tokens.finance),
@@ -332,13 +323,10 @@ describe('members and points', () => {
   });
 
   it('rejects a submitted batch with a reason; nothing is issued', async () => {
-    const drafted = await api.call(
-      adminApi.issuePoints,
+    const batchId = await submittedBatch(
       { siteId: 719, account: '13800000719', amount: 200_000, reason: '误操作测试' },
       tokens.op719,
     );
-    const batchId = drafted.body.data.id;
-    await api.call(adminApi.submitBatch, { batchId }, tokens.op719);
     const rejected = await api.call(adminApi.rejectBatch, { batchId, reason: '金额有误' }, tokens.finance);
     expect(rejected.body.data.status).toBe('rejected');
     const list = await api.call(adminApi.batches, { siteId: 719, status: 'rejected' }, tokens.op719);
@@ -346,13 +334,10 @@ describe('members and points', () => {
   });
 
   it('never lets the maker reject their own batch either', async () => {
-    const drafted = await api.call(
-      adminApi.issuePoints,
+    const batchId = await submittedBatch(
       { siteId: 1000, account: '13800001000', amount: 200_000, reason: '自审测试' },
       tokens.admin,
     );
-    const batchId = drafted.body.data.id;
-    await api.call(adminApi.submitBatch, { batchId }, tokens.admin);
     const own = await api.call(adminApi.rejectBatch, { batchId, reason: '撤回' }, tokens.admin);
     expect(own.body).toMatchObject({ code: 403, msg: ADMIN_MSG.ownBatch });
     const list = await api.call(adminApi.batches, { siteId: 1000, status: 'submitted' }, tokens.admin);

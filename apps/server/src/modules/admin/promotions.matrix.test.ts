@@ -1,14 +1,11 @@
-import { CODE, type Endpoint, adminPromotionsApi as promo } from '@sitemall/contract';
-import { count } from 'drizzle-orm';
+import { adminPromotionsApi as promo } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_OPERATORS } from '../../db/demo/operators';
 import { DEMO_SITES } from '../../db/demo/sites';
-import { type TestApp, testApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { cardIssue } from '../packs/card-issue.tables';
 import { packProduct } from '../packs/packs.tables';
 import { vipLevel } from '../vip/vip.tables';
-import { adminClient, holds, PASSWORDS } from './admin.fixtures';
-import { auditLog } from './admin.tables';
+import { consoleApp, type MatrixRoute, matrixMismatches } from './admin.fixtures';
 
 /**
  * Every promotion console route, as every demo operator, against every demo site: allowed
@@ -19,13 +16,12 @@ import { auditLog } from './admin.tables';
  */
 
 let t: TestApp;
-let api: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const batchOf = new Map<number, number>();
 const NONE = 2_000_000_000;
 const why = { reason: '矩阵测试' };
 
-const ROUTES: [Endpoint, (siteId: number) => Record<string, unknown>][] = [
+const ROUTES: MatrixRoute[] = [
   [promo.templates, (siteId) => ({ siteId })],
   [
     promo.createTemplate,
@@ -64,7 +60,7 @@ const ROUTES: [Endpoint, (siteId: number) => Record<string, unknown>][] = [
 ];
 
 /** Creating routes change something when allowed; their 403 side is in the matrix too. */
-const CREATING: [Endpoint, (siteId: number) => Record<string, unknown>][] = [
+const CREATING: MatrixRoute[] = [
   [promo.createBudget, (siteId) => ({ siteId, name: '矩阵预算', limitAmount: 1, ...why })],
   [
     promo.createPackProduct,
@@ -72,13 +68,8 @@ const CREATING: [Endpoint, (siteId: number) => Record<string, unknown>][] = [
   ],
 ];
 
-const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0]?.n ?? 0;
-
 beforeAll(async () => {
-  t = await testApp();
-  api = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await api.tokenOf(username, password);
+  ({ t, tokens } = await consoleApp());
   for (const site of DEMO_SITES) {
     const [product] = await t.db
       .insert(packProduct)
@@ -106,28 +97,9 @@ afterAll(() => t.close());
 
 describe('promotion console permission matrix', () => {
   it('answers each route allowed or 403 as the permission table says; a 403 writes nothing', async () => {
-    const mismatches: string[] = [];
-    for (const { username } of DEMO_OPERATORS)
-      for (const [declared, payload] of [...ROUTES, ...CREATING])
-        for (const { id: siteId } of DEMO_SITES) {
-          const before = await auditCount();
-          const res = await t.app.inject({
-            method: declared.method,
-            url: `/admin-api${declared.path}`,
-            ...(declared.method === 'GET'
-              ? { query: Object.fromEntries(Object.entries(payload(siteId)).map(([k, v]) => [k, String(v)])) }
-              : { payload: payload(siteId) }),
-            headers: { token: tokens[username] as string },
-          });
-          // A file answer is allowed by definition; a refusal is the envelope.
-          const code = res.headers['content-type']?.toString().includes('json') ? res.json().code : 200;
-          const expected = holds(username, declared.operator as string, siteId);
-          const allowed = code !== 403 && code !== CODE.unauthorized && code !== CODE.badRequest;
-          const wrote = (await auditCount()) !== before;
-          const creating = CREATING.some(([e]) => e === declared);
-          if (allowed !== expected || (!expected && code !== 403) || (wrote && !(expected && creating)))
-            mismatches.push(`${username} ${declared.path} ${siteId}: ${code}${wrote ? ' (wrote)' : ''}`);
-        }
+    const mismatches = await matrixMismatches(t, tokens, [...ROUTES, ...CREATING], {
+      creating: CREATING.map(([e]) => e),
+    });
     expect(mismatches).toEqual([]);
   });
 

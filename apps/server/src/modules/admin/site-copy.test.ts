@@ -1,22 +1,19 @@
 import { ADMIN_MSG, adminApi, catalogApi, siteApi } from '@sitemall/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
+import type { TestApp } from '../../test/harness';
 import { advertProduct, category, sitePrice, siteProduct } from '../catalog/catalog.tables';
 import { client } from '../identity/identity.fixtures';
 import { advert, mallSite } from '../site/site.tables';
-import { adminClient, PASSWORDS } from './admin.fixtures';
+import { type adminClient, consoleApp } from './admin.fixtures';
 import { auditLog } from './admin.tables';
 
 let t: TestApp;
 let api: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await testApp();
-  api = adminClient(t);
-  for (const username of ['admin', 'op719'])
-    tokens[username] = await api.tokenOf(username, PASSWORDS[username] as string);
+  ({ t, admin: api, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 

@@ -2,20 +2,17 @@ import { ADMIN_MSG, adminApi, CODE } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from './admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp, PASSWORDS } from './admin.fixtures';
 import { resolveOperator } from './admin.service';
 import { auditLog, operator } from './admin.tables';
 
 let t: TestApp;
 let api: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await testApp();
-  api = adminClient(t);
-  for (const username of ['admin', 'op719', 'cs10110'])
-    tokens[username] = await api.tokenOf(username, PASSWORDS[username] as string);
+  ({ t, admin: api, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 

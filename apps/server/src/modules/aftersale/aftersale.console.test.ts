@@ -12,9 +12,9 @@ import type { TestApp } from '../../test/harness';
 import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
-import { type PickedSpec, pickSpecs } from '../order/order.fixtures';
+import { lineOf, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { getBalance } from '../points/points.service';
-import { lineOf, receivedOrder, type Shopper, shopper } from './aftersale.fixtures';
+import { receivedOrder, type Shopper, shopper } from './aftersale.fixtures';
 import { afterSaleRefund, afterSaleRefundProposal } from './aftersale.tables';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import type { TestApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { shipChildOrder } from '../order/fulfilment';
-import { buyer, NANJING, type PickedSpec } from '../order/order.fixtures';
+import { buyer, type lineOf, NANJING } from '../order/order.fixtures';
 import { mallOrder, orderStatusLog } from '../order/order.tables';
 
 /** Test helpers for after-sales: a member with delivered, received orders. */
@@ -20,12 +20,6 @@ export async function shopper(t: TestApp, siteId: number, points = 10_000_000): 
   await client(t).post('/api/address/save', { siteId, ...NANJING }, me.token);
   return { id: me.id, token: me.token, siteId };
 }
-
-export const lineOf = (s: PickedSpec, num = 1) => ({
-  productId: s.productId,
-  specificationId: s.specificationId,
-  num,
-});
 
 /**
  * An order submitted, paid (points or cards, or WeChat with `wechatPoints` points when given), shipped

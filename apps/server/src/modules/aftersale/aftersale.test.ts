@@ -22,7 +22,7 @@ import { client } from '../identity/identity.fixtures';
 import { IMAGES } from '../media/media.fixtures';
 import { autoConfirmOrders } from '../order/auto-confirm';
 import { shipChildOrder } from '../order/fulfilment';
-import { type PickedSpec, pickSpecs, stockOf } from '../order/order.fixtures';
+import { lineOf, type PickedSpec, pickSpecs, stockOf } from '../order/order.fixtures';
 import { mallOrder } from '../order/order.tables';
 import { payJournal, payRefund } from '../payment/payment.tables';
 import { getBalance } from '../points/points.service';
@@ -31,7 +31,6 @@ import { makeTemplate } from '../voucher/voucher.fixtures';
 import { refundOrderVouchers } from '../voucher/voucher.service';
 import { voucher, voucherEvent } from '../voucher/voucher.tables';
 import {
-  lineOf,
   orderDetail,
   receivedDaysAgo,
   receivedOrder,

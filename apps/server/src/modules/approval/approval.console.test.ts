@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/harness';
 import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
-import { lineOf, type Shopper, shopper } from '../aftersale/aftersale.fixtures';
+import { type Shopper, shopper } from '../aftersale/aftersale.fixtures';
 import { client } from '../identity/identity.fixtures';
-import { type PickedSpec, pickSpecs } from '../order/order.fixtures';
+import { lineOf, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { APPROVAL_MSG, type ApprovalRule, ruleMatches } from './approval.service';
 
 let t: TestApp;

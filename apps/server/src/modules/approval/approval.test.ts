@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import { type TestApp, testApp } from '../../test/harness';
-import { lineOf, orderDetail, type Shopper, shopper } from '../aftersale/aftersale.fixtures';
+import { orderDetail, type Shopper, shopper } from '../aftersale/aftersale.fixtures';
 import { client } from '../identity/identity.fixtures';
-import { type PickedSpec, pickSpecs, stockOf } from '../order/order.fixtures';
+import { lineOf, type PickedSpec, pickSpecs, stockOf } from '../order/order.fixtures';
 import { mallOrder } from '../order/order.tables';
 import {
   APPROVAL_MSG,

@@ -2,10 +2,10 @@ import { DEFAULT_AUTO_CONFIRM_DAYS } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
-import { lineOf, receivedOrder, type Shopper, sevenDay, shopper } from '../aftersale/aftersale.fixtures';
+import { receivedOrder, type Shopper, sevenDay, shopper } from '../aftersale/aftersale.fixtures';
 import { mallSite } from '../site/site.tables';
 import { autoConfirmOrders } from './auto-confirm';
-import { type PickedSpec, pickSpecs } from './order.fixtures';
+import { lineOf, type PickedSpec, pickSpecs } from './order.fixtures';
 import { mallOrder } from './order.tables';
 
 /**

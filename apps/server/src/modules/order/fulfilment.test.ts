@@ -5,7 +5,7 @@ import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { getBalance } from '../points/points.service';
 import { refundOrder, shipChildOrder } from './fulfilment';
-import { buyer, NANJING, type PickedSpec, pickSpecs, stockOf } from './order.fixtures';
+import { buyer, lineOf, NANJING, type PickedSpec, pickSpecs, stockOf } from './order.fixtures';
 
 let t: TestApp;
 let api: ReturnType<typeof client>;
@@ -13,12 +13,7 @@ let me: { id: number; token: string };
 let goods: PickedSpec[];
 let virtual: PickedSpec;
 
-const line = (s: PickedSpec, num = 1) => ({
-  productId: s.productId,
-  specificationId: s.specificationId,
-  num,
-});
-async function paidOrder(lines: ReturnType<typeof line>[], isPaid = true) {
+async function paidOrder(lines: ReturnType<typeof lineOf>[], isPaid = true) {
   const submitted = await api.post<SubmitOrderResult>(
     '/api/client/submitOrder',
     { siteId: 719, productInfos: lines },
@@ -53,7 +48,7 @@ afterAll(() => t.close());
 
 describe('ship', () => {
   it('records the parcel with a first event, shows it in track detail, and is idempotent', async () => {
-    const order = await paidOrder([line(goods[0]!)]);
+    const order = await paidOrder([lineOf(goods[0]!)]);
     const childOrderNo = order.childOrderNo[0]!;
     const first = await ship(childOrderNo);
     expect(first).toMatchObject({ isNew: true, isOrderShipped: true, status: 22, orderNo: order.orderNo });
@@ -78,7 +73,7 @@ describe('ship', () => {
   });
 
   it('says the order is shipped only when every physical child order is', async () => {
-    const order = await paidOrder(goods.map((g) => line(g)));
+    const order = await paidOrder(goods.map((g) => lineOf(g)));
     const children = order.childOrderNo;
     // Paid and not shipped: 确认中 (24); shipping moves each child, then the order, to 22.
     expect((await detail(order.orderNo)).status).toBe(24);
@@ -91,14 +86,14 @@ describe('ship', () => {
   });
 
   it('refuses unpaid, cancelled, virtual, unknown and other sites’ child orders', async () => {
-    const unpaid = await paidOrder([line(goods[0]!)], false);
+    const unpaid = await paidOrder([lineOf(goods[0]!)], false);
     await expect(ship(unpaid.childOrderNo[0]!)).rejects.toThrow('订单未支付');
     await api.post('/api/order/cancelOrder', { siteId: 719, orderNo: unpaid.orderNo }, me.token);
     await expect(ship(unpaid.childOrderNo[0]!)).rejects.toThrow('订单未支付');
-    const card = await paidOrder([line(virtual)]);
+    const card = await paidOrder([lineOf(virtual)]);
     await expect(ship(card.childOrderNo[0]!)).rejects.toThrow('虚拟商品子订单无需发货');
     await expect(ship('SO000000000000')).rejects.toThrow('没有子订单');
-    const paid = await paidOrder([line(goods[1]!)]);
+    const paid = await paidOrder([lineOf(goods[1]!)]);
     await expect(ship(paid.childOrderNo[0]!, 'SF1', 719)).rejects.toThrow('运单号');
     await expect(ship(paid.childOrderNo[0]!, 'SF12345678', 10110)).rejects.toThrow('没有子订单');
   });
@@ -108,7 +103,7 @@ describe('refund', () => {
   it('withdraws a paid, unshipped order, refunds once and returns the stock', async () => {
     const before = await balance();
     const stock = await stockOf(t.db, goods[2]!.specificationId);
-    const order = await paidOrder([line(goods[2]!, 2)]);
+    const order = await paidOrder([lineOf(goods[2]!, 2)]);
     expect(await balance()).toBe(before - order.payAmount);
     const refunded = await refundOrder(t.db, { siteId: 719, orderNo: order.orderNo, reason: '缺货' });
     expect(refunded).toEqual({ orderNo: order.orderNo, status: 4, refunded: order.payAmount, isNew: true });
@@ -136,7 +131,7 @@ describe('refund', () => {
 
   it('parallel refunds of one order refund once', async () => {
     const before = await balance();
-    const order = await paidOrder([line(goods[0]!)]);
+    const order = await paidOrder([lineOf(goods[0]!)]);
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => refundOrder(t.db, { siteId: 719, orderNo: order.orderNo })),
     );
@@ -145,14 +140,14 @@ describe('refund', () => {
   });
 
   it('refuses shipped, unpaid, virtual and unknown orders', async () => {
-    const shipped = await paidOrder([line(goods[0]!)]);
+    const shipped = await paidOrder([lineOf(goods[0]!)]);
     await ship(shipped.childOrderNo[0]!, 'SF55555555');
     await expect(refundOrder(t.db, { siteId: 719, orderNo: shipped.orderNo })).rejects.toThrow(
       '请走售后流程',
     );
-    const unpaid = await paidOrder([line(goods[0]!)], false);
+    const unpaid = await paidOrder([lineOf(goods[0]!)], false);
     await expect(refundOrder(t.db, { siteId: 719, orderNo: unpaid.orderNo })).rejects.toThrow('订单未支付');
-    const card = await paidOrder([line(virtual)]);
+    const card = await paidOrder([lineOf(virtual)]);
     await expect(refundOrder(t.db, { siteId: 719, orderNo: card.orderNo })).rejects.toThrow();
     await expect(refundOrder(t.db, { siteId: 10110, orderNo: shipped.orderNo })).rejects.toThrow('没有订单');
   });

@@ -66,6 +66,13 @@ export async function pickSpecs(
   return rows;
 }
 
+/** A line of `productInfos` as submitOrder takes it: the specification, `num` pieces. */
+export const lineOf = (s: Pick<PickedSpec, 'productId' | 'specificationId'>, num = 1) => ({
+  productId: s.productId,
+  specificationId: s.specificationId,
+  num,
+});
+
 export async function setStock(db: Db, ids: number[], stock: number) {
   await db.update(productSpecification).set({ stock }).where(inArray(productSpecification.id, ids));
 }

@@ -19,7 +19,16 @@ import { getBalance } from '../points/points.service';
 import { expireOrders, startOrderExpiry } from './expiry';
 import { fareOf } from './freight';
 import { shipChildOrder } from './fulfilment';
-import { buyer, NANJING, type PickedSpec, pickSpecs, setStock, stockOf, URUMQI } from './order.fixtures';
+import {
+  buyer,
+  lineOf,
+  NANJING,
+  type PickedSpec,
+  pickSpecs,
+  setStock,
+  stockOf,
+  URUMQI,
+} from './order.fixtures';
 import { mallOrder } from './order.tables';
 
 let t: TestApp;
@@ -29,11 +38,6 @@ let other: { id: number; token: string };
 let goods: PickedSpec[];
 let virtual: PickedSpec;
 
-const line = (s: PickedSpec, num = 1) => ({
-  productId: s.productId,
-  specificationId: s.specificationId,
-  num,
-});
 const submit = (payload: object, token = me.token, headers: Record<string, string> = {}) =>
   t.post<SubmitOrderResult>(
     '/front-mall-api/api/client/submitOrder',
@@ -75,7 +79,7 @@ describe('submitOrder', () => {
   it('prices on the server, takes stock, snapshots lines and address, and splits per source', async () => {
     const before = await stockOf(t.db, goods[0]!.specificationId);
     const { body } = await submit({
-      productInfos: JSON.stringify([{ ...line(goods[0]!, 2), price: 1, amount: 1 }, line(virtual!, 1)]),
+      productInfos: JSON.stringify([{ ...lineOf(goods[0]!, 2), price: 1, amount: 1 }, lineOf(virtual!, 1)]),
       price: 1,
       payAmount: 1,
     });
@@ -105,7 +109,7 @@ describe('submitOrder', () => {
   it('orders selected cart lines and removes them from the cart', async () => {
     await api.post(
       '/api/productCarts/submitCart',
-      { siteId: 719, productInfo: [line(goods[0]!, 1), line(goods[1]!, 2)] },
+      { siteId: 719, productInfo: [lineOf(goods[0]!, 1), lineOf(goods[1]!, 2)] },
       me.token,
     );
     const cart = (
@@ -124,12 +128,12 @@ describe('submitOrder', () => {
   });
 
   it('answers a replayed submission with the same order (requestId or Idempotency-Key)', async () => {
-    const payload = { productInfos: [line(goods[0]!, 1)], requestId: 'req-000000001' };
+    const payload = { productInfos: [lineOf(goods[0]!, 1)], requestId: 'req-000000001' };
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => submit(payload)));
     expect(new Set(answers.map((a) => a.body.data.orderNo)).size).toBe(1);
     const byHeader = await Promise.all(
       [1, 2, 3].map(() =>
-        submit({ productInfos: [line(goods[0]!, 1)] }, me.token, { 'idempotency-key': 'hdr-000000001' }),
+        submit({ productInfos: [lineOf(goods[0]!, 1)] }, me.token, { 'idempotency-key': 'hdr-000000001' }),
       ),
     );
     expect(new Set(byHeader.map((a) => a.body.data.orderNo)).size).toBe(1);
@@ -139,15 +143,15 @@ describe('submitOrder', () => {
 
   it('refuses bad quantities, vouchers, limits, sold-out goods and a missing address, changing nothing', async () => {
     const cases: [object, string | RegExp][] = [
-      [{ productInfos: [line(goods[0]!, 0)] }, /./],
-      [{ productInfos: [line(goods[0]!, -2)] }, /./],
-      [{ productInfos: JSON.stringify([{ ...line(goods[0]!), num: 1.5 }]) }, /./],
-      [{ productInfos: JSON.stringify([{ ...line(goods[0]!), num: 1e9 }]) }, /./],
+      [{ productInfos: [lineOf(goods[0]!, 0)] }, /./],
+      [{ productInfos: [lineOf(goods[0]!, -2)] }, /./],
+      [{ productInfos: JSON.stringify([{ ...lineOf(goods[0]!), num: 1.5 }]) }, /./],
+      [{ productInfos: JSON.stringify([{ ...lineOf(goods[0]!), num: 1e9 }]) }, /./],
       [{}, '请选择要结算的商品'],
-      [{ productInfos: [line(goods[0]!, 1)], accVoucherIds: 'V123' }, '优惠券不存在或不可用'],
-      [{ productInfos: [line(goods[0]!, 1)], accVoucherIds: ['42'] }, '优惠券不存在或不可用'],
-      [{ productInfos: [line(goods[0]!, 21)] }, /库存不足/],
-      [{ productInfos: [line(goods[0]!, 1), line(goods[1]!, 25)] }, /库存不足/],
+      [{ productInfos: [lineOf(goods[0]!, 1)], accVoucherIds: 'V123' }, '优惠券不存在或不可用'],
+      [{ productInfos: [lineOf(goods[0]!, 1)], accVoucherIds: ['42'] }, '优惠券不存在或不可用'],
+      [{ productInfos: [lineOf(goods[0]!, 21)] }, /库存不足/],
+      [{ productInfos: [lineOf(goods[0]!, 1), lineOf(goods[1]!, 25)] }, /库存不足/],
     ];
     for (const [payload, msg] of cases) {
       const { body } = await submit(payload);
@@ -155,17 +159,17 @@ describe('submitOrder', () => {
       expect(body.msg).toMatch(msg);
     }
     await t.db.update(siteProduct).set({ limitNum: 2 }).where(eq(siteProduct.productId, goods[2]!.productId));
-    const limited = await submit({ productInfos: [line(goods[2]!, 3)] });
+    const limited = await submit({ productInfos: [lineOf(goods[2]!, 3)] });
     expect(limited.body.msg).toMatch(/限购 2 件/);
     await t.db.update(siteProduct).set({ limitNum: 0 }).where(eq(siteProduct.productId, goods[2]!.productId));
     await setStock(t.db, [goods[1]!.specificationId], 0);
-    const soldOut = await submit({ productInfos: [line(goods[0]!, 1), line(goods[1]!, 1)] });
+    const soldOut = await submit({ productInfos: [lineOf(goods[0]!, 1), lineOf(goods[1]!, 1)] });
     expect(soldOut.body.msg).toMatch(/售罄/);
     const homeless = await buyer(t, 719, 1000);
-    const noAddress = await submit({ productInfos: [line(goods[0]!, 1)] }, homeless.token);
+    const noAddress = await submit({ productInfos: [lineOf(goods[0]!, 1)] }, homeless.token);
     expect(noAddress.body.msg).toBe('请选择收货地址');
     // Virtual goods need no address.
-    expect((await submit({ productInfos: [line(virtual!, 1)] }, homeless.token)).body.code).toBe(200);
+    expect((await submit({ productInfos: [lineOf(virtual!, 1)] }, homeless.token)).body.code).toBe(200);
     expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(20);
     expect(await t.db.select().from(mallOrder)).toHaveLength(1);
   });
@@ -174,12 +178,12 @@ describe('submitOrder', () => {
     const remote = await api.post<{ id: number }>('/api/address/save', { siteId: 719, ...URUMQI }, me.token);
     const fare = await api.post<{ totalFare: number; list: { fare: number }[] }>(
       '/api/fare/getFare',
-      { siteId: 719, productInfos: [line(goods[0]!, 1)], addressId: remote.body.data.id },
+      { siteId: 719, productInfos: [lineOf(goods[0]!, 1)], addressId: remote.body.data.id },
       me.token,
     );
     const near = await api.post<{ totalFare: number }>(
       '/api/fare/totalFare',
-      { siteId: 719, productInfos: [line(goods[0]!, 1)], provinceCode: '320000' },
+      { siteId: 719, productInfos: [lineOf(goods[0]!, 1)], provinceCode: '320000' },
       me.token,
     );
     expect(fare.body.data.totalFare).toBeGreaterThan(near.body.data.totalFare);
@@ -193,7 +197,7 @@ describe('submitOrder', () => {
 
 describe('payOrder and my orders', () => {
   it('pays with points once: the ledger is debited, the supplier confirms, shipping awaits receipt', async () => {
-    const { orderNo, payAmount } = (await submit({ productInfos: [line(goods[0]!, 1)] })).body.data;
+    const { orderNo, payAmount } = (await submit({ productInfos: [lineOf(goods[0]!, 1)] })).body.data;
     const info = await api.post<PayOrderInfo>('/api/pay/payOrderInfo', { siteId: 719, orderNo }, me.token);
     expect(info.body.data).toMatchObject({
       payAmount,
@@ -240,17 +244,17 @@ describe('payOrder and my orders', () => {
   it('completes a virtual-only order on payment', async () => {
     // Goods completed at payment, not an e-code or ticket a provider issues after it.
     const [instant] = await pickSpecs(t.db, 719, { virtual: true, instant: true, stock: 20 });
-    const { orderNo } = (await submit({ productInfos: [line(instant!, 1)] })).body.data;
+    const { orderNo } = (await submit({ productInfos: [lineOf(instant!, 1)] })).body.data;
     expect((await pay(orderNo)).body.data).toMatchObject({ status: 23, statusName: '已完成' });
   });
 
   it('refuses pay ways the site lacks, a spent balance and others’ orders', async () => {
-    const { orderNo } = (await submit({ productInfos: [line(goods[0]!, 1)] })).body.data;
+    const { orderNo } = (await submit({ productInfos: [lineOf(goods[0]!, 1)] })).body.data;
     expect((await pay(orderNo, 'alipay')).body.msg).toBe('本站未开通该支付方式');
     expect((await pay(orderNo, 'ye', other.token)).body.msg).toBe('订单不存在');
     const poor = await buyer(t, 719, 100);
     await api.post('/api/address/save', { siteId: 719, ...NANJING }, poor.token);
-    const cheap = (await submit({ productInfos: [line(goods[1]!, 1)] }, poor.token)).body.data;
+    const cheap = (await submit({ productInfos: [lineOf(goods[1]!, 1)] }, poor.token)).body.data;
     const spent = await pay(cheap.orderNo, 'ye', poor.token);
     expect(spent.body).toMatchObject({ success: false, msg: '积分余额不足' });
     expect(await balance(poor.id)).toBe(100);
@@ -268,8 +272,8 @@ describe('payOrder and my orders', () => {
   });
 
   it('cancels a pending order, returning its stock, and lists orders by status with counts', async () => {
-    const a = (await submit({ productInfos: [line(goods[0]!, 3)] })).body.data;
-    const b = (await submit({ productInfos: [line(goods[0]!, 1)] })).body.data;
+    const a = (await submit({ productInfos: [lineOf(goods[0]!, 3)] })).body.data;
+    const b = (await submit({ productInfos: [lineOf(goods[0]!, 1)] })).body.data;
     await pay(b.orderNo);
     expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(16);
     const cancelled = await api.post(
@@ -311,14 +315,14 @@ describe('payOrder and my orders', () => {
   });
 
   it('pages my orders ten at a time', async () => {
-    for (let i = 0; i < 12; i += 1) await submit({ productInfos: [line(virtual!, 1)] });
+    for (let i = 0; i < 12; i += 1) await submit({ productInfos: [lineOf(virtual!, 1)] });
     const page2 = await api.post<OrderPage>('/api/order/myOrderList', { siteId: 719, pageNum: 2 }, me.token);
     expect(page2.body.data).toMatchObject({ total: 12, pageSize: 10, pageNum: 2 });
     expect(page2.body.data.list).toHaveLength(2);
   });
 
   it('expires unpaid orders after their time, returning stock, and then refuses payment', async () => {
-    const { orderNo } = (await submit({ productInfos: [line(goods[0]!, 4)] })).body.data;
+    const { orderNo } = (await submit({ productInfos: [lineOf(goods[0]!, 4)] })).body.data;
     expect(await expireOrders(t.db)).toBe(0);
     expect(await expireOrders(t.db, new Date(Date.now() + 31 * 60_000))).toBe(1);
     expect((await detail(orderNo)).data).toMatchObject({ status: 41, statusName: '已过期取消' });
@@ -327,7 +331,7 @@ describe('payOrder and my orders', () => {
   });
 
   it('runs expiry on an interval until stopped', async () => {
-    const { orderNo } = (await submit({ productInfos: [line(goods[1]!, 2)] })).body.data;
+    const { orderNo } = (await submit({ productInfos: [lineOf(goods[1]!, 2)] })).body.data;
     await t.db
       .update(mallOrder)
       .set({ expireAt: new Date(Date.now() - 1000) })

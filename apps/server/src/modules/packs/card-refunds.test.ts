@@ -2,15 +2,16 @@ import { CARD_STATUS, CARD_TRANSITIONS, type PackProduct, packsApi } from '@site
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
-import { lineOf, receivedOrder, type Shopper, shopper } from '../aftersale/aftersale.fixtures';
+import { receivedOrder, type Shopper, shopper } from '../aftersale/aftersale.fixtures';
 import { afterSaleRefund } from '../aftersale/aftersale.tables';
 import { approveCase, refundCase } from '../aftersale/operator';
 import { client } from '../identity/identity.fixtures';
 import { refundOrder } from '../order/fulfilment';
-import { type PickedSpec, pickSpecs } from '../order/order.fixtures';
+import { lineOf, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { mallOrder } from '../order/order.tables';
 import { getBalance } from '../points/points.service';
-import { cardLiability, expireCards, issueCards, moveCards } from './packs.service';
+import { issuedCards } from './packs.fixtures';
+import { cardLiability, expireCards, moveCards } from './packs.service';
 import { packCard, packLedger } from './packs.tables';
 
 /**
@@ -40,15 +41,7 @@ const ledgerSum = async (id: number) =>
 /** A member holding one bound card (100 points unless said). */
 async function withCard(of: () => PackProduct = () => product): Promise<{ me: Shopper; cardId: number }> {
   const me = await shopper(t, 719);
-  const [card] = (
-    await issueCards(t.db, t.secrets.partnerKey, {
-      siteId: 719,
-      productId: of().id,
-      quantity: 1,
-      issuedBy: 'op-a',
-      approvedBy: 'op-b',
-    })
-  ).cards;
+  const [card] = await issuedCards(t, { siteId: 719, productId: of().id });
   const bound = await api.post(
     packsApi.bind.path,
     { siteId: 719, code: card!.code, pin: card!.pin },

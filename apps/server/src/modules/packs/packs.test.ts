@@ -11,8 +11,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
-import { buyer, NANJING, type PickedSpec, pickSpecs } from '../order/order.fixtures';
+import { buyer, lineOf, NANJING, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { getBalance } from '../points/points.service';
+import { issuedCards } from './packs.fixtures';
 import { DEMO_CARDS, issueCards, normalizeCode } from './packs.service';
 import { packCard, packLedger } from './packs.tables';
 
@@ -24,16 +25,7 @@ let product: PackProduct;
 
 const post = <T>(e: { path: string }, payload: object, token: string) =>
   api.post<T>(e.path, { siteId: 719, ...payload }, token);
-const issue = async (quantity = 1) =>
-  (
-    await issueCards(t.db, t.secrets.partnerKey, {
-      siteId: 719,
-      productId: product.id,
-      quantity,
-      issuedBy: 'op-a',
-      approvedBy: 'op-b',
-    })
-  ).cards;
+const issue = (quantity = 1) => issuedCards(t, { siteId: 719, productId: product.id, quantity });
 const bind = (token: string, code: string, pin: string) =>
   post<{ card: PackCard }>(packsApi.bind, { code, pin }, token);
 const orderOf = async (token: string, num: number) =>
@@ -42,7 +34,7 @@ const orderOf = async (token: string, num: number) =>
       '/api/client/submitOrder',
       {
         siteId: 719,
-        productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num }],
+        productInfos: [lineOf(spec, num)],
       },
       token,
     )

@@ -17,9 +17,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../../simulators/provider';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
-import { buyer, type PickedSpec, pickSpecs } from '../order/order.fixtures';
+import { buyer, lineOf, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { mallOrder } from '../order/order.tables';
-import { issueCards } from '../packs/packs.service';
+import { issuedCards } from '../packs/packs.fixtures';
 import { packCard } from '../packs/packs.tables';
 import { payRefund } from '../payment/payment.tables';
 import { getBalance } from '../points/points.service';
@@ -368,15 +368,7 @@ describe('direct top-up', () => {
     const member = await buyer(t, SITE, 1_000_000);
     const packs = await api.post<{ list: PackProduct[] }>(packsApi.list.path, { siteId: SITE });
     const pack = packs.body.data.list.find((p) => p.faceValue === 10_000) as PackProduct;
-    const [card] = (
-      await issueCards(t.db, t.secrets.partnerKey, {
-        siteId: SITE,
-        productId: pack.id,
-        quantity: 1,
-        issuedBy: 'op-a',
-        approvedBy: 'op-b',
-      })
-    ).cards;
+    const [card] = await issuedCards(t, { siteId: SITE, productId: pack.id });
     const bound = await api.post(
       packsApi.bind.path,
       { siteId: SITE, code: card?.code, pin: card?.pin },
@@ -450,9 +442,7 @@ describe('e-codes from the pre-loaded stock', () => {
       '/api/client/submitOrder',
       {
         siteId: SITE,
-        productInfos: JSON.stringify([
-          { productId: spec.productId, specificationId: spec.specificationId, num: 1 },
-        ]),
+        productInfos: JSON.stringify([lineOf(spec)]),
       },
       member.token,
     );

@@ -1,8 +1,8 @@
 import { ADMIN_MSG, PROMO_MSG, adminPromotionsApi as promo, vipApi } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { buyer } from '../order/order.fixtures';
@@ -12,13 +12,10 @@ import { memberVip, vipLevel } from './vip.tables';
 
 let t: TestApp;
 let api: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await testApp();
-  api = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await api.tokenOf(username, password);
+  ({ t, admin: api, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 

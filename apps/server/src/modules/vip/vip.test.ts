@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
-import { buyer, NANJING, type PickedSpec, pickSpecs } from '../order/order.fixtures';
+import { buyer, lineOf, NANJING, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { mallOrder, orderLine } from '../order/order.tables';
 import { makeTemplate } from '../voucher/voucher.fixtures';
 import { setMemberLevel } from './vip.service';
@@ -32,7 +32,7 @@ const submit = (token: string, num: number, accVoucherIds?: number[]) =>
     '/api/client/submitOrder',
     {
       siteId: 719,
-      productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num }],
+      productInfos: [lineOf(spec, num)],
       ...(accVoucherIds ? { accVoucherIds } : {}),
     },
     token,
@@ -51,6 +51,10 @@ beforeAll(async () => {
   gold = row!.id;
 });
 afterAll(() => t.close());
+
+/** Sets the member's level by hand, as an operator would. */
+const setLevel = (memberId: number, levelId: number | null) =>
+  setMemberLevel(t.db, { siteId: 719, memberId, levelId, source: 'manual', actor: 't', reason: 't' });
 
 async function vipBuyer() {
   const b = await buyer(t, 719, 100_000_000);
@@ -106,14 +110,7 @@ describe('VIP levels and member prices', () => {
 
   it('prices the order at the member price, freezes the saving per line, and sums it once paid', async () => {
     const b = await vipBuyer();
-    await setMemberLevel(t.db, {
-      siteId: 719,
-      memberId: b.id,
-      levelId: gold,
-      source: 'manual',
-      actor: 't',
-      reason: 't',
-    });
+    await setLevel(b.id, gold);
     const unit = spec.price - Math.floor((spec.price * 5) / 100);
     const { orderNo, payAmount } = (await submit(b.token, 3)).body.data;
     const [order] = await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, orderNo));
@@ -124,14 +121,7 @@ describe('VIP levels and member prices', () => {
     // Unpaid orders do not count; paid ones do, at the frozen saving even if the level changes.
     expect(await totalOf(b.token)).toBe(0);
     expect((await pay(b.token, orderNo)).body.data.isPaid).toBe(true);
-    await setMemberLevel(t.db, {
-      siteId: 719,
-      memberId: b.id,
-      levelId: null,
-      source: 'manual',
-      actor: 't',
-      reason: 't',
-    });
+    await setLevel(b.id, null);
     expect(await totalOf(b.token)).toBe((spec.price - unit) * 3);
     // Without a level the list price again.
     const plain = (await submit(b.token, 1)).body.data.orderNo;
@@ -141,14 +131,7 @@ describe('VIP levels and member prices', () => {
 
   it('takes vouchers off the member price, not the list price', async () => {
     const b = await vipBuyer();
-    await setMemberLevel(t.db, {
-      siteId: 719,
-      memberId: b.id,
-      levelId: gold,
-      source: 'manual',
-      actor: 't',
-      reason: 't',
-    });
+    await setLevel(b.id, gold);
     const tpl = await makeTemplate(t.db, { kind: 'percent', value: 10 });
     const claimed = await api.post<ClaimResult>(
       voucherApi.claim.path,
@@ -161,7 +144,7 @@ describe('VIP levels and member prices', () => {
       voucherApi.available.path,
       {
         siteId: 719,
-        productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num: 2 }],
+        productInfos: [lineOf(spec, 2)],
       },
       b.token,
     );

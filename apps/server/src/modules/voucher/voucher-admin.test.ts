@@ -8,8 +8,8 @@ import {
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
-import { adminClient, PASSWORDS } from '../admin/admin.fixtures';
+import type { TestApp } from '../../test/harness';
+import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
 import { buyer } from '../order/order.fixtures';
@@ -20,13 +20,10 @@ import { promotionBudget, voucher, voucherEvent, voucherTemplate } from './vouch
 
 let t: TestApp;
 let api: ReturnType<typeof adminClient>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
-  t = await testApp();
-  api = adminClient(t);
-  for (const [username, password] of Object.entries(PASSWORDS))
-    tokens[username] = await api.tokenOf(username, password);
+  ({ t, admin: api, tokens } = await consoleApp());
 });
 afterAll(() => t.close());
 
@@ -145,21 +142,20 @@ describe('voucher templates', () => {
 });
 
 describe('issue to members', () => {
+  /** What site 719's operator issues, to the accounts listed (member ids or phones). */
+  const issueTo = (issue: { templateId: number; accounts: string; reason: string }) =>
+    api.call(promo.issueVouchers, { siteId: 719, ...issue }, tokens.op719);
+
   it('issues by member id and phone, within the per-member limit, and reports each row', async () => {
     const id = await makeTemplate(t.db, { claimMode: 'issue', perMemberLimit: 1 });
     const a = await buyer(t, 719);
     const b = await buyer(t, 719);
     const stranger = await buyer(t, 1000);
-    const answer = await api.call(
-      promo.issueVouchers,
-      {
-        siteId: 719,
-        templateId: id,
-        accounts: `${a.id}\n${b.phone}，${a.id}\n${stranger.id} 13000000000`,
-        reason: '老客户回馈',
-      },
-      tokens.op719,
-    );
+    const answer = await issueTo({
+      templateId: id,
+      accounts: `${a.id}\n${b.phone}，${a.id}\n${stranger.id} 13000000000`,
+      reason: '老客户回馈',
+    });
     expect(answer.body.data).toMatchObject({ issued: 2, failed: 2 });
     expect(answer.body.data.rows.map((r) => [r.account, r.ok])).toEqual([
       [String(a.id), true],
@@ -167,11 +163,7 @@ describe('issue to members', () => {
       [String(stranger.id), false],
       ['13000000000', false],
     ]);
-    const again = await api.call(
-      promo.issueVouchers,
-      { siteId: 719, templateId: id, accounts: String(a.id), reason: '再发一次' },
-      tokens.op719,
-    );
+    const again = await issueTo({ templateId: id, accounts: String(a.id), reason: '再发一次' });
     expect(again.body.data.rows[0]).toMatchObject({ ok: false, detail: VOUCHER_MSG.perMemberLimit });
     const held = await t.db.select().from(voucher).where(eq(voucher.templateId, id));
     expect(held.map((v) => v.memberId).sort()).toEqual([a.id, b.id].sort());
@@ -183,18 +175,10 @@ describe('issue to members', () => {
 
   it('refuses review templates and an empty list', async () => {
     const review = await makeTemplate(t.db, { claimMode: 'review' });
-    const refused = await api.call(
-      promo.issueVouchers,
-      { siteId: 719, templateId: review, accounts: '1', reason: '试' },
-      tokens.op719,
-    );
+    const refused = await issueTo({ templateId: review, accounts: '1', reason: '试' });
     expect(refused.body.msg).toBe(PROMO_MSG.issueMode);
     const issue = await makeTemplate(t.db, { claimMode: 'issue' });
-    const empty = await api.call(
-      promo.issueVouchers,
-      { siteId: 719, templateId: issue, accounts: ' ,\n', reason: '试' },
-      tokens.op719,
-    );
+    const empty = await issueTo({ templateId: issue, accounts: ' ,\n', reason: '试' });
     expect(empty.body.msg).toBe(PROMO_MSG.noAccounts);
   });
 });
@@ -225,30 +209,13 @@ describe('claims waiting for review', () => {
     expect(pending.body.data.list.map((p) => [p.voucherId, p.member])).toEqual(
       claims.map((c, i) => [c, members[i]?.phone]),
     );
-    const approved = await api.call(
-      promo.reviewClaims,
-      { siteId: 719, voucherIds: [claims[0] as number], approve: true },
-      tokens.op719,
-    );
-    expect(approved.body.data.done).toBe(1);
-    const noReason = await api.call(
-      promo.reviewClaims,
-      { siteId: 719, voucherIds: [claims[1] as number], approve: false },
-      tokens.op719,
-    );
-    expect(noReason.body.msg).toBe(ADMIN_MSG.reasonRequired);
-    const rejected = await api.call(
-      promo.reviewClaims,
-      { siteId: 719, voucherIds: [claims[1] as number], approve: false, reason: '非员工' },
-      tokens.op719,
-    );
-    expect(rejected.body.data.done).toBe(1);
-    const twice = await api.call(
-      promo.reviewClaims,
-      { siteId: 719, voucherIds: [claims[1] as number], approve: true },
-      tokens.op719,
-    );
-    expect(twice.body.msg).toBe(PROMO_MSG.claimState);
+    const [kept, refused] = claims as [number, number];
+    const review = (voucherId: number, decision: { approve: boolean; reason?: string }) =>
+      api.call(promo.reviewClaims, { siteId: 719, voucherIds: [voucherId], ...decision }, tokens.op719);
+    expect((await review(kept, { approve: true })).body.data.done).toBe(1);
+    expect((await review(refused, { approve: false })).body.msg).toBe(ADMIN_MSG.reasonRequired);
+    expect((await review(refused, { approve: false, reason: '非员工' })).body.data.done).toBe(1);
+    expect((await review(refused, { approve: true })).body.msg).toBe(PROMO_MSG.claimState);
 
     const statuses = await t.db.select().from(voucher).where(eq(voucher.templateId, id)).orderBy(voucher.id);
     expect(statuses.map((v) => v.status)).toEqual(['unused', 'void']);

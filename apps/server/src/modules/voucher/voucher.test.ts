@@ -18,7 +18,7 @@ import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { expireOrders } from '../order/expiry';
-import { buyer, NANJING, type PickedSpec, pickSpecs } from '../order/order.fixtures';
+import { buyer, lineOf, NANJING, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { mallOrder, orderLine } from '../order/order.tables';
 import { getBalance } from '../points/points.service';
 import { makeTemplate } from './voucher.fixtures';
@@ -36,11 +36,6 @@ const post = <T>(e: { path: string }, payload: object, token = me.token) =>
   api.post<T>(e.path, { siteId: 719, ...payload }, token);
 const claim = (templateId: number, token = me.token) =>
   post<ClaimResult>(voucherApi.claim, { templateId }, token);
-const lineOf = (s: PickedSpec, num = 1) => ({
-  productId: s.productId,
-  specificationId: s.specificationId,
-  num,
-});
 const submit = (lines: object[], accVoucherIds?: unknown, token = me.token) =>
   api.post<SubmitOrderResult>(
     '/api/client/submitOrder',
