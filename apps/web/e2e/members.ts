@@ -28,6 +28,27 @@ export async function encrypt(request: APIRequestContext, value: string): Promis
   ).toString('base64');
 }
 
+/** Sends an SMS code through the API, reading the image code as a person would. */
+export async function sendSmsCodeByApi(
+  request: APIRequestContext,
+  to: { siteId: number; phone: string; purpose: string },
+) {
+  const image = (await (
+    await request.get(`/front-mall-api/app/client/imageCode?siteId=${to.siteId}`)
+  ).json()) as {
+    data: { captchaId: string };
+  };
+  const sent = await request.post('/front-mall-api/app/client/sendSmsCode', {
+    data: {
+      ...to,
+      captchaId: image.data.captchaId,
+      imageCode: await imageCodeAnswer(request, image.data.captchaId),
+    },
+  });
+  const body = (await sent.json()) as { code: number; msg: string };
+  expect(body.code, body.msg).toBe(200);
+}
+
 /** Registers a member on a site through the API (image code, SMS code, encrypted password). */
 export async function registerByApi(
   request: APIRequestContext,
@@ -35,21 +56,7 @@ export async function registerByApi(
   phone: string,
   password: string,
 ) {
-  const image = (await (
-    await request.get(`/front-mall-api/app/client/imageCode?siteId=${siteId}`)
-  ).json()) as {
-    data: { captchaId: string; svg: string };
-  };
-  const sent = await request.post('/front-mall-api/app/client/sendSmsCode', {
-    data: {
-      siteId,
-      phone,
-      purpose: 'register',
-      captchaId: image.data.captchaId,
-      imageCode: await imageCodeAnswer(request, image.data.captchaId),
-    },
-  });
-  expect(((await sent.json()) as { code: number }).code).toBe(200);
+  await sendSmsCodeByApi(request, { siteId, phone, purpose: 'register' });
   const registered = await request.post('/front-mall-api/app/client/register', {
     data: {
       siteId,

@@ -1,12 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MAX_SEARCH_LENGTH, type ProductDetail } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, tabTo, watchPageErrors } from './a11y.ts';
+import { sendSmsCodeByApi } from './members.ts';
 import {
   api,
   cheapProduct,
   DEMO,
   ensureAddress,
   fillNewAddress,
+  imageCodeOnPage,
   loginButton,
   masked,
   pwdLogin,
@@ -215,31 +217,6 @@ test('keyboard only: buy now → submit → pay with points → success', async 
   expect(errors).toEqual([]);
 });
 
-/** A person reads the picture; the test asks the captcha simulator for the same answer. */
-async function imageCodeAnswer(request: APIRequestContext, captchaId: string): Promise<string> {
-  const answer = await request.get(`/simulator/captcha/answer?captchaId=${captchaId}`);
-  return ((await answer.json()) as { data: { answer: string } }).data.answer;
-}
-
-async function sendCodeByApi(request: APIRequestContext, siteId: number, phone: string, purpose: string) {
-  const image = (await (
-    await request.get(`/front-mall-api/app/client/imageCode?siteId=${siteId}`)
-  ).json()) as {
-    data: { captchaId: string };
-  };
-  const sent = await request.post('/front-mall-api/app/client/sendSmsCode', {
-    data: {
-      siteId,
-      phone,
-      purpose,
-      captchaId: image.data.captchaId,
-      imageCode: await imageCodeAnswer(request, image.data.captchaId),
-    },
-  });
-  const body = (await sent.json()) as { code: number; msg: string };
-  expect(body.code, body.msg).toBe(200);
-}
-
 test('SMS login at the hourly cap says the real wait and offers password login', async ({
   page,
   request,
@@ -248,18 +225,13 @@ test('SMS login at the hourly cap says the real wait and offers password login',
   const errors = watchPageErrors(page);
   const phone = `137${String(Date.now()).slice(-8)}`;
   // Five codes this hour (each purpose and site has its own 60-second resend rule).
-  await sendCodeByApi(request, 719, phone, 'register');
-  for (const purpose of ['findPassword', 'bindMobile', 'verify'])
-    await sendCodeByApi(request, 719, phone, purpose);
-  await sendCodeByApi(request, 1000, phone, 'login');
+  for (const purpose of ['register', 'findPassword', 'bindMobile', 'verify'])
+    await sendSmsCodeByApi(request, { siteId: 719, phone, purpose });
+  await sendSmsCodeByApi(request, { siteId: 1000, phone, purpose: 'login' });
 
   await page.goto('CodeLogin?siteId=719');
   await page.getByPlaceholder('请输入手机号').fill(phone);
-  const captcha = page.getByTestId('captcha');
-  await expect(captcha.locator('img')).toBeVisible();
-  await page
-    .getByPlaceholder('请输入图形验证码')
-    .fill(await imageCodeAnswer(request, (await captcha.getAttribute('data-captcha-id')) ?? ''));
+  await page.getByPlaceholder('请输入图形验证码').fill(await imageCodeOnPage(page, request));
   await page.getByTestId('send-code').click();
   const error = page.getByTestId('auth-error');
   await expect(error).toContainText(/获取验证码次数过多，请\d+分钟后再试/);

@@ -39,17 +39,33 @@ export const SITES = [719, 10110, 1000] as const;
 
 /** A person reads the picture; the test asks the captcha simulator for the same answer. */
 export async function imageCodeAnswer(request: APIRequestContext, captchaId: string): Promise<string> {
-  const answer = await request.get(`/simulator/captcha/answer?captchaId=${captchaId}`);
-  const { data } = (await answer.json()) as { data: { answer: string } | null };
-  if (!data) throw new Error(`no image code ${captchaId}`);
-  return data.answer;
+  const answer = await answerOf(request, captchaId);
+  if (!answer) throw new Error(`no image code ${captchaId}`);
+  return answer;
 }
 
-/** The answer of the image code the page shows (data-testid captcha). */
+/** The simulator's answer of an image code; empty when it has none (used or unknown). */
+async function answerOf(request: APIRequestContext, captchaId: string): Promise<string> {
+  const reply = await request.get(`/simulator/captcha/answer?captchaId=${captchaId}`);
+  return ((await reply.json()) as { data: { answer: string } | null }).data?.answer ?? '';
+}
+
+/**
+ * The answer of the image code the page shows (data-testid captcha). Right after a refusal the
+ * page still shows the used image while it fetches the next one, and a used image has no answer:
+ * read again until the image shown has one.
+ */
 export async function imageCodeOnPage(page: Page, request: APIRequestContext): Promise<string> {
   const captcha = page.getByTestId('captcha');
   await expect(captcha.locator('img')).toBeVisible();
-  return imageCodeAnswer(request, (await captcha.getAttribute('data-captcha-id')) ?? '');
+  let answer = '';
+  await expect
+    .poll(async () => {
+      answer = await answerOf(request, (await captcha.getAttribute('data-captcha-id')) ?? '');
+      return answer;
+    })
+    .not.toBe('');
+  return answer;
 }
 
 // ----- Members, products and addresses shared by the order and payment flows -----------------
