@@ -9,7 +9,7 @@ import { count, desc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fromChinaTime } from '../../lib/china-time';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { createAudited, editAudited, rowOnSite } from '../admin/console-kit';
 import { specificationsOnSite } from '../catalog/products';
@@ -80,17 +80,12 @@ export async function listBenefits(
   if (scope !== 'all' && scope.length === 0)
     return { list: [] as AdminBenefit[], total: 0, pageNum, pageSize: PAGE_SIZE };
   const where = scope === 'all' ? undefined : inArray(benefit.siteId, scope);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(benefit)
-      .where(where)
-      .orderBy(desc(benefit.endAt), desc(benefit.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(benefit).where(where),
-  ]);
-  return { list: await present(ctx, rows, now), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: ctx.db.select().from(benefit).where(where).orderBy(desc(benefit.endAt), desc(benefit.id)),
+    total: ctx.db.select({ n: count() }).from(benefit).where(where),
+    present: (rows) => present(ctx, rows, now),
+  });
 }
 
 async function present(ctx: OperatorCtx, rows: BenefitRow[], now: Date): Promise<AdminBenefit[]> {

@@ -5,7 +5,6 @@ import {
   GROUP_ADMIN_MSG,
   GROUP_TEAM_STATUS_NAME,
   type GroupTeamStatus,
-  PAGE_SIZE,
   type SaveGroupActivityBody,
 } from '@sitemall/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { serve } from '../../lib/serve';
 import { type OperatorCtx, operatorOf, requireSiteAccess } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
@@ -93,22 +92,12 @@ async function activityRow(db: Db, siteId: number, id: number): Promise<Activity
 export async function listGroupActivities(ctx: OperatorCtx, query: { siteId: number; pageNum?: number }) {
   requireSiteAccess(ctx, 'promotions:view', query.siteId);
   const mine = eq(groupActivity.siteId, query.siteId);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(groupActivity)
-      .where(mine)
-      .orderBy(desc(groupActivity.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(query.pageNum)),
-    ctx.db.select({ n: count() }).from(groupActivity).where(mine),
-  ]);
-  return {
-    list: await activitiesOut(ctx, rows),
-    total: total?.n ?? 0,
-    pageNum: query.pageNum ?? 1,
-    pageSize: PAGE_SIZE,
-  };
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db.select().from(groupActivity).where(mine).orderBy(desc(groupActivity.id)),
+    total: ctx.db.select({ n: count() }).from(groupActivity).where(mine),
+    present: (rows) => activitiesOut(ctx, rows),
+  });
 }
 
 /**
@@ -200,53 +189,53 @@ export async function listGroupTeams(
     query.activityId === undefined ? undefined : eq(groupTeam.activityId, query.activityId),
     query.status === undefined ? undefined : eq(groupTeam.status, query.status),
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db
       .select({ team: groupTeam, activityName: groupActivity.name })
       .from(groupTeam)
       .innerJoin(groupActivity, eq(groupActivity.id, groupTeam.activityId))
       .where(where)
-      .orderBy(desc(groupTeam.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(query.pageNum)),
-    ctx.db.select({ n: count() }).from(groupTeam).where(where),
-  ]);
-  const places =
-    rows.length === 0
-      ? []
-      : await ctx.db
-          .select()
-          .from(groupMember)
-          .where(
-            inArray(
-              groupMember.teamId,
-              rows.map((r) => r.team.id),
-            ),
-          )
-          .orderBy(desc(groupMember.isLeader), groupMember.createdAt);
-  const list: AdminGroupTeam[] = rows.map(({ team, activityName }) => ({
-    teamId: team.id,
-    activityId: team.activityId,
-    activityName,
-    size: team.size,
-    joined: team.reserved,
-    paid: team.paid,
-    status: team.status,
-    statusName: GROUP_TEAM_STATUS_NAME[team.status as GroupTeamStatus],
-    expiresAt: team.expiresAt.toISOString(),
-    createdAt: team.createdAt.toISOString(),
-    settledAt: team.settledAt?.toISOString() ?? null,
-    members: places
-      .filter((p) => p.teamId === team.id)
-      .map((p) => ({
-        nickname: p.nickname,
-        memberId: p.memberId,
-        orderNo: p.orderNo,
-        isLeader: p.isLeader,
-        status: p.status,
-      })),
-  }));
-  return { list, total: total?.n ?? 0, pageNum: query.pageNum ?? 1, pageSize: PAGE_SIZE };
+      .orderBy(desc(groupTeam.id)),
+    total: ctx.db.select({ n: count() }).from(groupTeam).where(where),
+    present: async (rows): Promise<AdminGroupTeam[]> => {
+      const places =
+        rows.length === 0
+          ? []
+          : await ctx.db
+              .select()
+              .from(groupMember)
+              .where(
+                inArray(
+                  groupMember.teamId,
+                  rows.map((r) => r.team.id),
+                ),
+              )
+              .orderBy(desc(groupMember.isLeader), groupMember.createdAt);
+      return rows.map(({ team, activityName }) => ({
+        teamId: team.id,
+        activityId: team.activityId,
+        activityName,
+        size: team.size,
+        joined: team.reserved,
+        paid: team.paid,
+        status: team.status,
+        statusName: GROUP_TEAM_STATUS_NAME[team.status as GroupTeamStatus],
+        expiresAt: team.expiresAt.toISOString(),
+        createdAt: team.createdAt.toISOString(),
+        settledAt: team.settledAt?.toISOString() ?? null,
+        members: places
+          .filter((p) => p.teamId === team.id)
+          .map((p) => ({
+            nickname: p.nickname,
+            memberId: p.memberId,
+            orderNo: p.orderNo,
+            isLeader: p.isLeader,
+            status: p.status,
+          })),
+      }));
+    },
+  });
 }
 
 /** The group-buy screen's routes, registered inside the console plugin (app.ts `families`). */

@@ -10,13 +10,12 @@ import {
   type GroupTeamStatus,
   type GroupView,
   type MyGroup,
-  PAGE_SIZE,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import type { MemberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import { specificationsOnSite } from '../catalog/products';
@@ -413,39 +412,39 @@ export async function myGroups(ctx: MemberCtx, pageNum = 1, now = new Date()) {
     eq(groupMember.memberId, ctx.member.id),
     inArray(groupMember.status, ['reserved', 'paid', 'refunded']),
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum,
+    rows: ctx.db
       .select({ place: groupMember, team: groupTeam, activity: groupActivity })
       .from(groupMember)
       .innerJoin(groupTeam, eq(groupTeam.id, groupMember.teamId))
       .innerJoin(groupActivity, eq(groupActivity.id, groupMember.activityId))
       .where(mine)
-      .orderBy(desc(groupMember.createdAt), desc(groupMember.orderNo))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: count() }).from(groupMember).where(mine),
-  ]);
-  const specs = await specificationsOnSite(
-    ctx,
-    ctx.site.row.id,
-    rows.map((r) => r.activity.specificationId),
-  );
-  const leaders = await leadersOf(
-    ctx.db,
-    rows.map((r) => r.team.id),
-  );
-  const list: MyGroup[] = rows.map(({ place, team, activity }) => ({
-    team: teamOut(team, leaders.get(team.id) ?? '', now),
-    activityName: activity.name,
-    productName: specs.get(activity.specificationId)?.name ?? activity.name,
-    image: specs.get(activity.specificationId)?.image ?? '',
-    price: activity.price,
-    num: place.num,
-    orderNo: place.orderNo,
-    isLeader: place.isLeader,
-    memberStatus: place.status,
-  }));
-  return { list, total: total?.n ?? 0, pageNum, pageSize: PAGE_SIZE };
+      .orderBy(desc(groupMember.createdAt), desc(groupMember.orderNo)),
+    total: ctx.db.select({ n: count() }).from(groupMember).where(mine),
+    present: async (rows): Promise<MyGroup[]> => {
+      const specs = await specificationsOnSite(
+        ctx,
+        ctx.site.row.id,
+        rows.map((r) => r.activity.specificationId),
+      );
+      const leaders = await leadersOf(
+        ctx.db,
+        rows.map((r) => r.team.id),
+      );
+      return rows.map(({ place, team, activity }) => ({
+        team: teamOut(team, leaders.get(team.id) ?? '', now),
+        activityName: activity.name,
+        productName: specs.get(activity.specificationId)?.name ?? activity.name,
+        image: specs.get(activity.specificationId)?.image ?? '',
+        price: activity.price,
+        num: place.num,
+        orderNo: place.orderNo,
+        isLeader: place.isLeader,
+        memberStatus: place.status,
+      }));
+    },
+  });
 }
 
 /** The product line a group-buy submission orders: the activity's (of the team joined). */

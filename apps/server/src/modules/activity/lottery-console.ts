@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { fromChinaTime } from '../../lib/china-time';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { type ListPage, listPage } from '../../lib/paging';
 import { tableFile } from '../../lib/xlsx';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
@@ -48,6 +48,22 @@ const prizeOf = (p: PrizeRow): AdminPrize => ({
   sort: p.sort,
 });
 
+/** A lottery's own fields, as the console shows them and the audit log records them. */
+const lotteryFieldsOf = (a: ActivityRow) => ({
+  code: a.code,
+  type: a.type,
+  name: a.name,
+  startAt: consoleTime(a.startAt),
+  endAt: consoleTime(a.endAt),
+  audience: a.audience,
+  costPoints: a.costPoints,
+  chances: a.chances,
+  period: a.period,
+  shareBonus: a.shareBonus,
+  budget: a.budget,
+  enabled: a.enabled,
+});
+
 async function present(db: Db, rows: ActivityRow[], now = new Date()): Promise<AdminLottery[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -67,20 +83,9 @@ async function present(db: Db, rows: ActivityRow[], now = new Date()): Promise<A
   return rows.map((a) => ({
     id: a.id,
     siteId: a.siteId,
-    code: a.code,
-    type: a.type,
-    name: a.name,
+    ...lotteryFieldsOf(a),
     ruleHtml: a.ruleHtml,
-    startAt: consoleTime(a.startAt),
-    endAt: consoleTime(a.endAt),
-    audience: a.audience,
-    costPoints: a.costPoints,
-    chances: a.chances,
-    period: a.period,
-    shareBonus: a.shareBonus,
-    budget: a.budget,
     budgetUsed: a.budgetUsed,
-    enabled: a.enabled,
     timing: timingOf({ start: a.startAt, end: a.endAt }, now),
     prizes: prizes.filter((p) => p.activityId === a.id).map(prizeOf),
     whiteUsers: whitesOf.get(a.id) ?? 0,
@@ -114,33 +119,17 @@ export async function listLotteries(ctx: OperatorCtx, query: { siteId?: number; 
   if (scope !== 'all' && scope.length === 0)
     return { list: [] as AdminLottery[], total: 0, pageNum, pageSize: PAGE_SIZE };
   const where = scope === 'all' ? undefined : inArray(mktActivity.siteId, scope);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum,
+    rows: ctx.db
       .select()
       .from(mktActivity)
       .where(where)
-      .orderBy(desc(mktActivity.endAt), desc(mktActivity.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(mktActivity).where(where),
-  ]);
-  return { list: await present(ctx.db, rows), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+      .orderBy(desc(mktActivity.endAt), desc(mktActivity.id)),
+    total: ctx.db.select({ n: count() }).from(mktActivity).where(where),
+    present: (rows) => present(ctx.db, rows),
+  });
 }
-
-const lotteryFieldsOf = (a: ActivityRow) => ({
-  code: a.code,
-  type: a.type,
-  name: a.name,
-  startAt: consoleTime(a.startAt),
-  endAt: consoleTime(a.endAt),
-  audience: a.audience,
-  costPoints: a.costPoints,
-  chances: a.chances,
-  period: a.period,
-  shareBonus: a.shareBonus,
-  budget: a.budget,
-  enabled: a.enabled,
-});
 
 /**
  * Creates or edits a lottery. The code is unique per site (the database's unique index says so,
@@ -294,16 +283,14 @@ export async function savePrize(ctx: OperatorCtx, input: SavePrizeBody): Promise
   return presentOne(ctx.db, input.siteId, a.id);
 }
 
-type Paged<T> = { list: T[]; total: number; pageNum: number; pageSize: number };
-
 export async function listDraws(
   ctx: OperatorCtx,
   query: { siteId: number; activityId: number; pageNum?: number },
-): Promise<Paged<AdminDraw>> {
+): Promise<ListPage<AdminDraw>> {
   const a = await activityFor(ctx, 'promotions:view', query.siteId, query.activityId);
-  const pageNum = query.pageNum ?? 1;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db
       .select({
         id: mktDraw.id,
         memberId: mktDraw.memberId,
@@ -315,26 +302,21 @@ export async function listDraws(
       .from(mktDraw)
       .leftJoin(mktPrize, eq(mktPrize.id, mktDraw.prizeId))
       .where(eq(mktDraw.activityId, a.id))
-      .orderBy(desc(mktDraw.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(mktDraw).where(eq(mktDraw.activityId, a.id)),
-  ]);
-  const labels = await memberLabels(ctx.db, [...new Set(rows.map((r) => r.memberId))]);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      memberId: r.memberId,
-      member: labels.get(r.memberId) ?? '',
-      prizeName: r.prizeName ?? PRIZE_KIND_LABEL.none,
-      won: !!r.kind && r.kind !== PRIZE_KIND.none,
-      costPoints: r.costPoints,
-      createdAt: consoleTime(r.createdAt),
-    })),
-    total: total?.total ?? 0,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  };
+      .orderBy(desc(mktDraw.id)),
+    total: ctx.db.select({ n: count() }).from(mktDraw).where(eq(mktDraw.activityId, a.id)),
+    present: async (rows) => {
+      const labels = await memberLabels(ctx.db, [...new Set(rows.map((r) => r.memberId))]);
+      return rows.map((r) => ({
+        id: r.id,
+        memberId: r.memberId,
+        member: labels.get(r.memberId) ?? '',
+        prizeName: r.prizeName ?? PRIZE_KIND_LABEL.none,
+        won: !!r.kind && r.kind !== PRIZE_KIND.none,
+        costPoints: r.costPoints,
+        createdAt: consoleTime(r.createdAt),
+      }));
+    },
+  });
 }
 
 const giftColumns = {
@@ -407,14 +389,14 @@ async function giftWhere(ctx: OperatorCtx, query: GiftFilter) {
 export async function listGifts(
   ctx: OperatorCtx,
   query: GiftFilter & { pageNum?: number },
-): Promise<Paged<AdminGift>> {
+): Promise<ListPage<AdminGift>> {
   const { where } = await giftWhere(ctx, query);
-  const pageNum = query.pageNum ?? 1;
-  const [rows, [total]] = await Promise.all([
-    giftsOf(ctx.db, where).orderBy(desc(mktGift.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(mktGift).where(where),
-  ]);
-  return { list: await giftsPresented(ctx.db, rows), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum: query.pageNum,
+    rows: giftsOf(ctx.db, where).orderBy(desc(mktGift.id)),
+    total: ctx.db.select({ n: count() }).from(mktGift).where(where),
+    present: (rows) => giftsPresented(ctx.db, rows),
+  });
 }
 
 /** Rows one delivery sheet holds (a sheet for the warehouse, not an archive). */

@@ -1,10 +1,10 @@
-import { ACTIVITY_TYPE, type ActivityInfo, LOTTERY_MSG, PAGE_SIZE } from '@sitemall/contract';
+import { ACTIVITY_TYPE, type ActivityInfo, LOTTERY_MSG } from '@sitemall/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { siteOf } from '../catalog/catalog.service';
 import { mktActivity } from './activity.tables';
 import { bargainActivity } from './bargain.tables';
@@ -142,21 +142,14 @@ export async function marketingList(
   query: { type?: number; pageNum?: number },
   now = new Date(),
 ) {
-  const pageNum = query.pageNum ?? 1;
   const siteId = siteOf(ctx).row.id;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db
       .select()
       .from(rowsOf(ctx.db, siteId, query.type))
-      .orderBy(...order(now))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(rowsOf(ctx.db, siteId, query.type)),
-  ]);
-  return {
-    list: rows.map((a) => activityInfoOf(a, now)),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  };
+      .orderBy(...order(now)),
+    total: ctx.db.select({ n: sql<number>`count(*)::int` }).from(rowsOf(ctx.db, siteId, query.type)),
+    present: (rows) => rows.map((a) => activityInfoOf(a, now)),
+  });
 }

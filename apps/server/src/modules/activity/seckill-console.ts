@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { chinaTime, fromChinaTime } from '../../lib/china-time';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import { specificationsOnSite } from '../catalog/products';
@@ -182,22 +182,16 @@ export async function listSeckill(ctx: OperatorCtx, query: { siteId?: number; pa
   const empty = { list: [] as AdminSeckillActivity[], total: 0, pageNum, pageSize: PAGE_SIZE };
   if (scope !== 'all' && scope.length === 0) return empty;
   const where = scope === 'all' ? undefined : inArray(seckillActivity.siteId, scope);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum,
+    rows: ctx.db
       .select()
       .from(seckillActivity)
       .where(where)
-      .orderBy(desc(seckillActivity.endAt), desc(seckillActivity.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(seckillActivity).where(where),
-  ]);
-  return {
-    list: await present(ctx.db, rows, new Date()),
-    total: total?.total ?? 0,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  };
+      .orderBy(desc(seckillActivity.endAt), desc(seckillActivity.id)),
+    total: ctx.db.select({ n: count() }).from(seckillActivity).where(where),
+    present: (rows) => present(ctx.db, rows, new Date()),
+  });
 }
 
 /** Sessions and specifications must be the site's own; the window must be forward. */

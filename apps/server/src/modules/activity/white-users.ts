@@ -2,7 +2,6 @@ import {
   ACTIVITY_ADMIN_MSG,
   type AdminWhiteUser,
   MAX_WHITE_IMPORT_ROWS,
-  PAGE_SIZE,
   WHITE_CODE_PATTERN,
   WHITE_PHONE_PATTERN,
   type WhiteImportReport,
@@ -12,7 +11,7 @@ import { and, count, desc, eq, or } from 'drizzle-orm';
 import { parseCsv } from '../../lib/csv';
 import { badRequest, failure } from '../../lib/errors';
 import { containsText } from '../../lib/like';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import type { OperatorCtx } from '../admin/admin.service';
 import { audited } from '../admin/audit';
 import { mktWhiteUser } from './activity.tables';
@@ -132,7 +131,6 @@ export async function listWhiteUsers(
   query: { siteId: number; activityId: number; keyword?: string; pageNum?: number },
 ) {
   const a = await activityFor(ctx, 'promotions:view', query.siteId, query.activityId);
-  const pageNum = query.pageNum ?? 1;
   const keyword = query.keyword?.trim();
   const where = and(
     eq(mktWhiteUser.activityId, a.id),
@@ -140,17 +138,12 @@ export async function listWhiteUsers(
       ? or(containsText(mktWhiteUser.whiteCode, keyword), containsText(mktWhiteUser.phone, keyword))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(mktWhiteUser)
-      .where(where)
-      .orderBy(desc(mktWhiteUser.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(mktWhiteUser).where(where),
-  ]);
-  return { list: rows.map(whiteUserOf), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db.select().from(mktWhiteUser).where(where).orderBy(desc(mktWhiteUser.id)),
+    total: ctx.db.select({ n: count() }).from(mktWhiteUser).where(where),
+    present: (rows) => rows.map(whiteUserOf),
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { chinaDay } from '../../lib/china-time';
 import { badRequest } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { type OperatorCtx, sitesToRead } from './admin.service';
 import { auditLog, operator } from './admin.tables';
 
@@ -72,27 +72,22 @@ export async function searchAudit(ctx: OperatorCtx, query: AuditQuery) {
     query.from ? gte(auditLog.at, chinaDay(query.from).start) : undefined,
     query.to ? lt(auditLog.at, chinaDay(query.to).end) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum,
+    rows: ctx.db
       .select({ row: auditLog, operatorName: operator.name })
       .from(auditLog)
       .innerJoin(operator, eq(operator.id, auditLog.operatorId))
       .where(where)
-      .orderBy(desc(auditLog.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db
-      .select({ total: count() })
+      .orderBy(desc(auditLog.id)),
+    total: ctx.db
+      .select({ n: count() })
       .from(auditLog)
       .innerJoin(operator, eq(operator.id, auditLog.operatorId))
       .where(where),
-  ]);
-  const list: AuditRow[] = rows.map(({ row, operatorName }) => ({
-    ...row,
-    at: row.at.toISOString(),
-    operatorName,
-  }));
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+    present: (rows) =>
+      rows.map(({ row, operatorName }): AuditRow => ({ ...row, at: row.at.toISOString(), operatorName })),
+  });
 }
 
 /** Whether the operator has already recorded this action on this entity (e.g. the first approval level). */

@@ -1,42 +1,15 @@
-import { ADMIN_MSG, PAGE_SIZE } from '@sitemall/contract';
+import { ADMIN_MSG } from '@sitemall/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgInsertValue, PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { chinaDay } from '../../lib/china-time';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { emptyPage, type ListPage } from '../../lib/paging';
 import { memberById, memberByPhone } from '../identity/members';
 import { type OperatorCtx, type SiteScope, sitesToRead } from './admin.service';
 import { audited } from './audit';
 
 /** Pieces every family's console services share (lists within a scope, members by what operators type). */
-
-export interface PageOf<T> {
-  list: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
-
-export const emptyPage = <T>(pageNum: number): PageOf<T> => ({
-  list: [],
-  total: 0,
-  pageNum,
-  pageSize: PAGE_SIZE,
-});
-
-/**
- * One page of a list: the page's rows of `rows` (a `.$dynamic()` select, ordered) and the count
- * of all of them from `counted` (a `select({ n: count() })` with the same filter).
- */
-export async function pageOf<Q extends PgSelect>(
-  pageNum: number,
-  rows: Q,
-  counted: Promise<{ n: number }[]>,
-): Promise<PageOf<Q['_']['result'][number]>> {
-  const [list, [total]] = await Promise.all([rows.limit(PAGE_SIZE).offset(offsetOf(pageNum)), counted]);
-  return { list, total: total?.n ?? 0, pageNum, pageSize: PAGE_SIZE };
-}
 
 export const noSites = (scope: SiteScope) => scope !== 'all' && scope.length === 0;
 
@@ -53,8 +26,8 @@ export async function listInScope<T>(
   permission: string,
   query: { siteId?: number; pageNum?: number },
   siteColumn: PgColumn,
-  list: (inScope: SQL | undefined, pageNum: number) => Promise<PageOf<T>>,
-): Promise<PageOf<T>> {
+  list: (inScope: SQL | undefined, pageNum: number) => Promise<ListPage<T>>,
+): Promise<ListPage<T>> {
   const pageNum = query.pageNum ?? 1;
   const scope = sitesToRead(ctx, permission, query.siteId);
   if (noSites(scope)) return emptyPage(pageNum);

@@ -10,7 +10,7 @@ import {
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { issueLines, issuePoints, readIssueRow } from '../points/issue';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from './admin.service';
 import { pointsIssueBatch } from './admin.tables';
@@ -237,15 +237,10 @@ export async function listBatches(
     scope === 'all' ? undefined : inArray(pointsIssueBatch.siteId, scope),
     query.status ? eq(pointsIssueBatch.status, query.status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(pointsIssueBatch)
-      .where(where)
-      .orderBy(desc(pointsIssueBatch.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(pointsIssueBatch).where(where),
-  ]);
-  return { list: await present(ctx.db, rows), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: ctx.db.select().from(pointsIssueBatch).where(where).orderBy(desc(pointsIssueBatch.id)),
+    total: ctx.db.select({ n: count() }).from(pointsIssueBatch).where(where),
+    present: (rows) => present(ctx.db, rows),
+  });
 }

@@ -1,8 +1,8 @@
-import { ADMIN_MSG, type AdminOperator, type LoginLogRow, PAGE_SIZE } from '@sitemall/contract';
+import { ADMIN_MSG, type AdminOperator, type LoginLogRow } from '@sitemall/contract';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { hashPassword } from '../identity/passwords';
 import { assignmentsOf, forbidden, type OperatorCtx, scopeOf } from './admin.service';
 import { operator, operatorAssignment, operatorLoginLog, operatorRole, sitePolicy } from './admin.tables';
@@ -47,12 +47,12 @@ export async function presentOperator(db: Db, row: typeof operator.$inferSelect)
 
 export async function listOperators(ctx: OperatorCtx, pageNum = 1) {
   requirePlatform(ctx, 'operators:view');
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(operator).orderBy(asc(operator.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(operator),
-  ]);
-  const list = await Promise.all(rows.map((r) => presentOperator(ctx.db, r)));
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: ctx.db.select().from(operator).orderBy(asc(operator.id)),
+    total: ctx.db.select({ n: count() }).from(operator),
+    present: (rows) => Promise.all(rows.map((r) => presentOperator(ctx.db, r))),
+  });
 }
 
 export async function listRoles(ctx: OperatorCtx) {
@@ -96,17 +96,12 @@ export async function assignRole(
 
 export async function loginLog(ctx: OperatorCtx, pageNum = 1) {
   requirePlatform(ctx, 'operators:view');
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(operatorLoginLog)
-      .orderBy(desc(operatorLoginLog.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(operatorLoginLog),
-  ]);
-  const list: LoginLogRow[] = rows.map((r) => ({ ...r, at: r.at.toISOString() }));
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: ctx.db.select().from(operatorLoginLog).orderBy(desc(operatorLoginLog.id)),
+    total: ctx.db.select({ n: count() }).from(operatorLoginLog),
+    present: (rows) => rows.map((r): LoginLogRow => ({ ...r, at: r.at.toISOString() })),
+  });
 }
 
 // ---- demo and scripts -----------------------------------------------------------------------

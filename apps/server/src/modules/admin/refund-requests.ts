@@ -11,7 +11,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { refundOrder } from '../order/fulfilment';
 import { type OperatorCtx, sitesToRead } from './admin.service';
 import { orderRefundRequest } from './admin.tables';
@@ -194,15 +194,10 @@ export async function listRefundRequests(
     query.status ? eq(orderRefundRequest.status, query.status) : undefined,
     orderNo ? eq(orderRefundRequest.orderNo, orderNo) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(orderRefundRequest)
-      .where(where)
-      .orderBy(desc(orderRefundRequest.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(orderRefundRequest).where(where),
-  ]);
-  return { list: await present(ctx.db, rows), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: ctx.db.select().from(orderRefundRequest).where(where).orderBy(desc(orderRefundRequest.id)),
+    total: ctx.db.select({ n: count() }).from(orderRefundRequest).where(where),
+    present: (rows) => present(ctx.db, rows),
+  });
 }

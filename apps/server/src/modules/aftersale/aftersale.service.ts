@@ -12,7 +12,6 @@ import {
   type LineEligibility,
   MAX_AFTER_SALE_PICS,
   ORDER_STATUS,
-  PAGE_SIZE,
   RETURN_SHIP_DAYS,
   RETURN_WINDOW_DAYS,
   type SevenDayCheck,
@@ -23,7 +22,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import type { MemberCtx } from '../cart/cart.service';
 import {
   lockChildOrder,
@@ -428,21 +427,15 @@ export async function caseLogistics(ctx: MemberCtx, afterSaleNo: string) {
 
 /** The member's cases, newest first, 10 a page; isOpen filters open or closed ones. */
 export async function myCases(ctx: MemberCtx, query: { isOpen?: boolean; pageNum?: number }) {
-  const pageNum = query.pageNum ?? 1;
   const where = and(
     eq(afterSale.siteId, ctx.site.row.id),
     eq(afterSale.memberId, ctx.member.id),
     query.isOpen === undefined ? undefined : query.isOpen ? OPEN_SQL : sql`not (${OPEN_SQL})`,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(afterSale)
-      .where(where)
-      .orderBy(desc(afterSale.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: count() }).from(afterSale).where(where),
-  ]);
-  return { list: await summaries(ctx.db, rows), total: total?.n ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db.select().from(afterSale).where(where).orderBy(desc(afterSale.id)),
+    total: ctx.db.select({ n: count() }).from(afterSale).where(where),
+    present: (rows) => summaries(ctx.db, rows),
+  });
 }

@@ -14,7 +14,7 @@ import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { forbidden, type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import { operatorNames } from '../admin/operators';
@@ -52,38 +52,38 @@ export async function caseQueue(ctx: OperatorCtx, query: CaseQueueBody) {
   );
   const pending = sql<boolean>`exists (select 1 from ${afterSaleRefundProposal} p
     where p.after_sale_id = ${afterSale.id} and p.status = 'proposed')`;
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum,
+    rows: ctx.db
       .select({ row: afterSale, pending })
       .from(afterSale)
       .where(where)
-      .orderBy(desc(OPEN), asc(afterSale.statusAt), asc(afterSale.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: count() }).from(afterSale).where(where),
-  ]);
-  const lines = await orderLinesById(
-    ctx.db,
-    rows.map((r) => r.row.orderLineId),
-  );
-  const now = Date.now();
-  const list: QueueCase[] = rows.map(({ row, pending: proposalPending }) => ({
-    siteId: row.siteId,
-    afterSaleNo: row.afterSaleNo,
-    orderNo: row.orderNo,
-    kind: row.kind,
-    kindName: AFTER_SALE_KIND_LABEL[row.kind],
-    status: row.status,
-    statusName: AFTER_SALE_STATUS_LABEL[row.status],
-    name: lines.get(row.orderLineId)?.name ?? '',
-    qty: row.qty,
-    reason: row.reason,
-    createTime: row.createdAt.toISOString(),
-    statusTime: row.statusAt.toISOString(),
-    waitingHours: Math.floor((now - row.statusAt.getTime()) / HOUR_MS),
-    proposalPending: Boolean(proposalPending),
-  }));
-  return { list, total: total?.n ?? 0, pageNum, pageSize: PAGE_SIZE };
+      .orderBy(desc(OPEN), asc(afterSale.statusAt), asc(afterSale.id)),
+    total: ctx.db.select({ n: count() }).from(afterSale).where(where),
+    present: async (rows): Promise<QueueCase[]> => {
+      const lines = await orderLinesById(
+        ctx.db,
+        rows.map((r) => r.row.orderLineId),
+      );
+      const now = Date.now();
+      return rows.map(({ row, pending: proposalPending }) => ({
+        siteId: row.siteId,
+        afterSaleNo: row.afterSaleNo,
+        orderNo: row.orderNo,
+        kind: row.kind,
+        kindName: AFTER_SALE_KIND_LABEL[row.kind],
+        status: row.status,
+        statusName: AFTER_SALE_STATUS_LABEL[row.status],
+        name: lines.get(row.orderLineId)?.name ?? '',
+        qty: row.qty,
+        reason: row.reason,
+        createTime: row.createdAt.toISOString(),
+        statusTime: row.statusAt.toISOString(),
+        waitingHours: Math.floor((now - row.statusAt.getTime()) / HOUR_MS),
+        proposalPending: Boolean(proposalPending),
+      }));
+    },
+  });
 }
 
 const canRefund = (row: CaseRow) => caseTransition(row.kind, row.status, 'refund') !== undefined;

@@ -4,7 +4,6 @@ import {
   CATALOGUE_MSG,
   type CreateProductBody,
   type ListProductBody,
-  PAGE_SIZE,
   type ProductSearchBody,
   type SetPricesBody,
   type SharedProduct,
@@ -14,7 +13,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, min, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { excel } from '../../lib/xlsx';
 import { type OperatorCtx, requireSiteAccess } from '../admin/admin.service';
 import { audited } from '../admin/audit';
@@ -124,26 +123,19 @@ const listOrder = [desc(siteProduct.listedAt), desc(siteProduct.productId)];
 
 /** The site's products, searched by id or name, filtered by sale state and category. */
 export async function siteProducts(ctx: OperatorCtx, query: ProductSearchBody) {
-  const pageNum = query.pageNum ?? 1;
   const where = searchWhere(query);
-  const [rows, [total]] = await Promise.all([
-    productQuery(ctx.db)
+  return listPage({
+    pageNum: query.pageNum,
+    rows: productQuery(ctx.db)
       .where(where)
-      .orderBy(...listOrder)
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db
-      .select({ total: count() })
+      .orderBy(...listOrder),
+    total: ctx.db
+      .select({ n: count() })
       .from(siteProduct)
       .innerJoin(product, eq(product.id, siteProduct.productId))
       .where(where),
-  ]);
-  return {
-    list: await withSpecs(ctx.db, query.siteId, rows),
-    total: total?.total ?? 0,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  };
+    present: (rows) => withSpecs(ctx.db, query.siteId, rows),
+  });
 }
 
 /** One product as the site sells it; undefined when the site does not sell it. */
@@ -178,7 +170,6 @@ export async function sharedProducts(
   ctx: OperatorCtx,
   query: { siteId: number; keyword?: string; pageNum?: number },
 ) {
-  const pageNum = query.pageNum ?? 1;
   const where = and(
     keywordFilter(query.keyword),
     notExists(
@@ -188,23 +179,23 @@ export async function sharedProducts(
         .where(and(eq(siteProduct.siteId, query.siteId), eq(siteProduct.productId, product.id))),
     ),
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db
       .select({ id: product.id, name: product.name, brand: product.brand, marketPrice: product.marketPrice })
       .from(product)
       .where(where)
-      .orderBy(asc(product.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(product).where(where),
-  ]);
-  const specs = await specsOf(
-    ctx.db,
-    query.siteId,
-    rows.map((r) => r.id),
-  );
-  const list: SharedProduct[] = rows.map((r) => ({ ...r, specs: specs.get(r.id) ?? [] }));
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+      .orderBy(asc(product.id)),
+    total: ctx.db.select({ n: count() }).from(product).where(where),
+    present: async (rows): Promise<SharedProduct[]> => {
+      const specs = await specsOf(
+        ctx.db,
+        query.siteId,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({ ...r, specs: specs.get(r.id) ?? [] }));
+    },
+  });
 }
 
 /** Whether the category is one of the site's. */

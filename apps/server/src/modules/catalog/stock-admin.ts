@@ -2,14 +2,13 @@ import {
   type AdjustStockBody,
   CATALOGUE_MSG,
   MAX_STOCK,
-  PAGE_SIZE,
   type StockMoveRow,
   type StockSpec,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess, type SiteScope, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import { operatorNames } from '../admin/operators';
@@ -74,26 +73,23 @@ export async function siteStock(
   ctx: OperatorCtx,
   query: { siteId: number; keyword?: string; below?: number; pageNum?: number },
 ) {
-  const pageNum = query.pageNum ?? 1;
   const text = query.keyword?.trim();
   const byName = text ? ilike(product.name, `%${escapeLike(text)}%`) : undefined;
   const where = and(
     text && /^\d{1,9}$/.test(text) ? or(eq(product.id, Number(text)), byName) : byName,
     query.below ? lt(productSpecification.stock, query.below) : undefined,
   );
-  const [list, [total]] = await Promise.all([
-    specsOfSite(ctx.db, query.siteId, where)
-      .orderBy(
-        ...(query.below ? [asc(productSpecification.stock)] : []),
-        desc(siteProduct.listedAt),
-        asc(product.id),
-        asc(productSpecification.sort),
-        asc(productSpecification.id),
-      )
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db
-      .select({ total: count() })
+  return listPage({
+    pageNum: query.pageNum,
+    rows: specsOfSite(ctx.db, query.siteId, where).orderBy(
+      ...(query.below ? [asc(productSpecification.stock)] : []),
+      desc(siteProduct.listedAt),
+      asc(product.id),
+      asc(productSpecification.sort),
+      asc(productSpecification.id),
+    ),
+    total: ctx.db
+      .select({ n: count() })
       .from(productSpecification)
       .innerJoin(product, eq(product.id, productSpecification.productId))
       .innerJoin(
@@ -101,8 +97,7 @@ export async function siteStock(
         and(eq(siteProduct.productId, product.id), eq(siteProduct.siteId, query.siteId)),
       )
       .where(where),
-  ]);
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  });
 }
 
 /** The site's low-stock list: specifications on sale with fewer than `below` pieces. */
@@ -135,36 +130,31 @@ export async function stockMoves(
 ) {
   await specOfSite(ctx.db, query.siteId, query.specificationId);
   const scope: SiteScope = sitesToRead(ctx, 'stock:view');
-  const pageNum = query.pageNum ?? 1;
   const where = eq(stockMove.specificationId, query.specificationId);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(stockMove)
-      .where(where)
-      .orderBy(desc(stockMove.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(stockMove).where(where),
-  ]);
-  const names = await operatorNames(
-    ctx.db,
-    rows.map((r) => r.operatorId),
-  );
-  const list: StockMoveRow[] = rows.map((r) => {
-    const visible = scope === 'all' || scope.includes(r.siteId);
-    return {
-      id: r.id,
-      specificationId: r.specificationId,
-      siteId: r.siteId,
-      delta: r.delta,
-      stockAfter: r.stockAfter,
-      reason: visible ? r.reason : '',
-      operatorName: visible ? (names.get(r.operatorId) ?? '') : '其他站点',
-      createdAt: r.createdAt.toISOString(),
-    };
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db.select().from(stockMove).where(where).orderBy(desc(stockMove.id)),
+    total: ctx.db.select({ n: count() }).from(stockMove).where(where),
+    present: async (rows): Promise<StockMoveRow[]> => {
+      const names = await operatorNames(
+        ctx.db,
+        rows.map((r) => r.operatorId),
+      );
+      return rows.map((r) => {
+        const visible = scope === 'all' || scope.includes(r.siteId);
+        return {
+          id: r.id,
+          specificationId: r.specificationId,
+          siteId: r.siteId,
+          delta: r.delta,
+          stockAfter: r.stockAfter,
+          reason: visible ? r.reason : '',
+          operatorName: visible ? (names.get(r.operatorId) ?? '') : '其他站点',
+          createdAt: r.createdAt.toISOString(),
+        };
+      });
+    },
   });
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
 }
 
 /**

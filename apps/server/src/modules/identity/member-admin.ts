@@ -1,8 +1,7 @@
-import { PAGE_SIZE } from '@sitemall/contract';
 import { and, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsText } from '../../lib/like';
-import { offsetOf } from '../../lib/paging';
+import { emptyPage, listPage } from '../../lib/paging';
 import { member, memberSession } from './identity.tables';
 import { SESSION_IDLE_MS } from './sessions';
 
@@ -13,17 +12,17 @@ const inSites = (scope: Scope) => (scope === 'all' ? undefined : inArray(member.
 
 export async function searchMembers(db: Db, scope: Scope, query: { keyword?: string; pageNum?: number }) {
   const pageNum = query.pageNum ?? 1;
-  if (scope !== 'all' && scope.length === 0) return { list: [], total: 0, pageNum, pageSize: PAGE_SIZE };
+  if (scope !== 'all' && scope.length === 0) return emptyPage<typeof member.$inferSelect>(pageNum);
   const keyword = query.keyword?.trim();
   const where = and(
     inSites(scope),
     keyword ? or(containsText(member.phone, keyword), containsText(member.username, keyword)) : undefined,
   );
-  const [list, [total]] = await Promise.all([
-    db.select().from(member).where(where).orderBy(desc(member.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
-    db.select({ total: count() }).from(member).where(where),
-  ]);
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: db.select().from(member).where(where).orderBy(desc(member.id)),
+    total: db.select({ n: count() }).from(member).where(where),
+  });
 }
 
 /** Ids of the members with this phone on the sites in scope. */

@@ -7,18 +7,17 @@ import {
   MERCHANT_CONSOLE_MSG,
   MERCHANT_STATUS_LABEL,
   type MerchantDecisionBody,
-  PAGE_SIZE,
 } from '@sitemall/contract';
 import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
 import { containsText } from '../../lib/like';
-import { offsetOf } from '../../lib/paging';
+import { emptyPage, listPage } from '../../lib/paging';
 import { serve } from '../../lib/serve';
 import { type OperatorCtx, operatorOf, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
-import { emptyPage, inSites, noSites } from '../admin/console-kit';
+import { inSites, noSites } from '../admin/console-kit';
 import { imageTypeOf } from '../media/uploads';
 import { type MerchantApplicationRow, moveApplication } from './merchant.service';
 import { merchantApplication } from './merchant.tables';
@@ -68,11 +67,12 @@ async function findApplications(
         )
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(a).where(where).orderBy(desc(a.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(a).where(where),
-  ]);
-  return { list: rows.map(view), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: ctx.db.select().from(a).where(where).orderBy(desc(a.id)),
+    total: ctx.db.select({ n: count() }).from(a).where(where),
+    present: (rows) => rows.map(view),
+  });
 }
 
 /** The application of the site (another site's id answers "not found", never its row). */

@@ -1,8 +1,8 @@
-import { type AdminOrderDetail, PAGE_SIZE } from '@sitemall/contract';
+import type { AdminOrderDetail } from '@sitemall/contract';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CHINA_TZ, chinaDay } from '../../lib/china-time';
-import { offsetOf } from '../../lib/paging';
+import { emptyPage, listPage } from '../../lib/paging';
 import { type OrderRow, statusName } from './order.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 
@@ -23,7 +23,7 @@ export interface OrderSearch {
 export async function searchOrders(db: Db, scope: 'all' | number[], query: OrderSearch) {
   const pageNum = query.pageNum ?? 1;
   const none = (scope !== 'all' && scope.length === 0) || query.memberIds?.length === 0;
-  if (none) return { list: [] as OrderRow[], total: 0, pageNum, pageSize: PAGE_SIZE };
+  if (none) return emptyPage<OrderRow>(pageNum);
   const where = and(
     scope === 'all' ? undefined : inArray(mallOrder.siteId, scope),
     query.orderNo ? eq(mallOrder.orderNo, query.orderNo.trim()) : undefined,
@@ -33,17 +33,11 @@ export async function searchOrders(db: Db, scope: 'all' | number[], query: Order
     query.from ? gte(mallOrder.createdAt, chinaDay(query.from).start) : undefined,
     query.to ? lt(mallOrder.createdAt, chinaDay(query.to).end) : undefined,
   );
-  const [list, [total]] = await Promise.all([
-    db
-      .select()
-      .from(mallOrder)
-      .where(where)
-      .orderBy(desc(mallOrder.createdAt), desc(mallOrder.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    db.select({ total: count() }).from(mallOrder).where(where),
-  ]);
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: db.select().from(mallOrder).where(where).orderBy(desc(mallOrder.createdAt), desc(mallOrder.id)),
+    total: db.select({ n: count() }).from(mallOrder).where(where),
+  });
 }
 
 export async function orderByNo(db: Db, orderNo: string): Promise<OrderRow | undefined> {

@@ -12,14 +12,13 @@ import {
   type OrderStatus,
   type OrderSummary,
   type OrderTabKey,
-  PAGE_SIZE,
   type TrackDetail,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { releaseBargains } from '../activity/bargain';
 import { releaseGroup } from '../activity/group';
 import { releaseSeckill } from '../activity/seckill';
@@ -286,28 +285,19 @@ export async function myOrderList(
   ctx: MemberCtx,
   query: { status?: number; tab?: OrderTabKey; pageNum?: number },
 ): Promise<OrderPage> {
-  const pageNum = query.pageNum ?? 1;
   const where = and(owner(ctx), statusFilter(query.status, query.tab));
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(mallOrder)
-      .where(where)
-      .orderBy(desc(mallOrder.createdAt), desc(mallOrder.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: count() }).from(mallOrder).where(where),
-  ]);
-  const children = await childrenOf(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
-  return {
-    list: rows.map((r) => summaryOf(r, children.get(r.id) ?? [])),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  };
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db.select().from(mallOrder).where(where).orderBy(desc(mallOrder.createdAt), desc(mallOrder.id)),
+    total: ctx.db.select({ n: count() }).from(mallOrder).where(where),
+    present: async (rows) => {
+      const children = await childrenOf(
+        ctx.db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => summaryOf(r, children.get(r.id) ?? []));
+    },
+  });
 }
 
 /** How many orders the member has per status and per tab. */

@@ -16,18 +16,16 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { openText, sealText } from '../../lib/aes';
 import { failure } from '../../lib/errors';
+import { emptyPage, type ListPage, listPage } from '../../lib/paging';
 import { type OperatorCtx, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
   createAudited,
   editAudited,
-  emptyPage,
   inSites,
   isoOrNull,
   listInScope,
   noSites,
-  type PageOf,
-  pageOf,
   rowOnSite,
 } from '../admin/console-kit';
 import { fourEyes } from '../admin/four-eyes';
@@ -58,11 +56,11 @@ async function productsWhere(
   db: Db,
   where: SQL | undefined,
   pageNum: number,
-): Promise<PageOf<AdminPackProduct>> {
+): Promise<ListPage<AdminPackProduct>> {
   const owed = inArray(packCard.status, [...OWED]);
-  const page = await pageOf(
-    pageNum,
-    db
+  const page = await listPage({
+    pageNum: pageNum,
+    rows: db
       .select({
         p: packProduct,
         cards: sql<number>`count(${packCard.id})::int`,
@@ -75,8 +73,8 @@ async function productsWhere(
       .groupBy(packProduct.id)
       .orderBy(desc(packProduct.id))
       .$dynamic(),
-    db.select({ n: count() }).from(packProduct).where(where),
-  );
+    total: db.select({ n: count() }).from(packProduct).where(where),
+  });
   return { ...page, list: page.list.map(({ p, cards, liability }) => ({ ...p, cards, liability })) };
 }
 
@@ -173,14 +171,14 @@ const presentOne = async (db: Db, row: IssueRow) => (await present(db, [row]))[0
 export async function listCardBatches(
   ctx: OperatorCtx,
   query: { siteId?: number; status?: CardBatchStatus; pageNum?: number },
-): Promise<PageOf<CardBatch>> {
+): Promise<ListPage<CardBatch>> {
   return listInScope(ctx, 'promotions:view', query, cardIssue.siteId, async (inScope, pageNum) => {
     const where = and(inScope, query.status ? eq(cardIssue.status, query.status) : undefined);
-    const page = await pageOf(
-      pageNum,
-      ctx.db.select().from(cardIssue).where(where).orderBy(desc(cardIssue.id)).$dynamic(),
-      ctx.db.select({ n: count() }).from(cardIssue).where(where),
-    );
+    const page = await listPage({
+      pageNum: pageNum,
+      rows: ctx.db.select().from(cardIssue).where(where).orderBy(desc(cardIssue.id)).$dynamic(),
+      total: ctx.db.select({ n: count() }).from(cardIssue).where(where),
+    });
     return { ...page, list: await present(ctx.db, page.list) };
   });
 }
@@ -360,7 +358,7 @@ export async function searchCards(
   ctx: OperatorCtx,
   masterKey: Buffer,
   query: { siteId?: number; code?: string; member?: string; status?: string; pageNum?: number },
-): Promise<PageOf<AdminCard>> {
+): Promise<ListPage<AdminCard>> {
   const pageNum = query.pageNum ?? 1;
   const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
   if (noSites(scope)) return emptyPage(pageNum);
@@ -379,11 +377,11 @@ export async function searchCards(
     memberIds ? inArray(packCard.memberId, memberIds) : undefined,
     query.status ? eq(packCard.status, query.status) : undefined,
   );
-  const page = await pageOf(
-    pageNum,
-    ctx.db.select().from(packCard).where(where).orderBy(desc(packCard.id)).$dynamic(),
-    ctx.db.select({ n: count() }).from(packCard).where(where),
-  );
+  const page = await listPage({
+    pageNum: pageNum,
+    rows: ctx.db.select().from(packCard).where(where).orderBy(desc(packCard.id)).$dynamic(),
+    total: ctx.db.select({ n: count() }).from(packCard).where(where),
+  });
   return { ...page, list: await presentCards(ctx.db, page.list) };
 }
 

@@ -7,7 +7,6 @@ import {
   type CardStatus,
   movableFrom,
   PACK_MSG,
-  PAGE_SIZE,
   type PackCard,
   type PackProduct,
 } from '@sitemall/contract';
@@ -17,7 +16,7 @@ import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import type { MemberCtx } from '../cart/cart.service';
 import { packBatch, packCard, packLedger, packProduct } from './packs.tables';
 
@@ -304,17 +303,12 @@ const usable = (now: Date) =>
   and(eq(packCard.status, 'bound'), gt(packCard.expiresAt, now), gt(packCard.balance, 0));
 
 export async function myCards(ctx: MemberCtx, pageNum = 1) {
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(packCard)
-      .where(mine(ctx))
-      .orderBy(desc(packCard.boundAt), desc(packCard.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: count() }).from(packCard).where(mine(ctx)),
-  ]);
-  return { list: rows.map(cardOf), total: total?.n ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: ctx.db.select().from(packCard).where(mine(ctx)).orderBy(desc(packCard.boundAt), desc(packCard.id)),
+    total: ctx.db.select({ n: count() }).from(packCard).where(mine(ctx)),
+    present: (rows) => rows.map(cardOf),
+  });
 }
 
 /** How many cards the member holds and the balance they can pay with now. */
@@ -335,26 +329,23 @@ export async function cashList(ctx: MemberCtx, cardId: number, pageNum = 1) {
     .where(and(mine(ctx), eq(packCard.id, cardId)));
   if (!card) throw failure(PACK_MSG.notFound);
   const where = eq(packLedger.cardId, card.id);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(packLedger)
-      .where(where)
-      .orderBy(desc(packLedger.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: count() }).from(packLedger).where(where),
-  ]);
-  const list: CardLedgerEntry[] = rows.map((r) => ({
-    id: r.id,
-    delta: r.delta,
-    balanceAfter: r.balanceAfter,
-    type: r.bizType,
-    typeName: LEDGER_NAME[r.bizType] ?? r.bizType,
-    orderNo: r.bizType === 'pay' || r.bizType === 'refund' ? r.bizId : null,
-    time: r.at.toISOString(),
-  }));
-  return { list, total: total?.n ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: ctx.db.select().from(packLedger).where(where).orderBy(desc(packLedger.id)),
+    total: ctx.db.select({ n: count() }).from(packLedger).where(where),
+    present: (rows) =>
+      rows.map(
+        (r): CardLedgerEntry => ({
+          id: r.id,
+          delta: r.delta,
+          balanceAfter: r.balanceAfter,
+          type: r.bizType,
+          typeName: LEDGER_NAME[r.bizType] ?? r.bizType,
+          orderNo: r.bizType === 'pay' || r.bizType === 'refund' ? r.bizId : null,
+          time: r.at.toISOString(),
+        }),
+      ),
+  });
 }
 
 /**

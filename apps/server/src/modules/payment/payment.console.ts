@@ -2,7 +2,6 @@ import {
   type AdminRefund,
   type AdminTrade,
   adminPaymentApi as api,
-  PAGE_SIZE,
   type PaymentReconciliation,
   type TradeQuery,
   WECHAT_REFUND_STATUS_LABEL,
@@ -14,12 +13,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { chinaTime } from '../../lib/china-time';
 import { ok } from '../../lib/envelope';
 import { badRequest } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { emptyPage, listPage } from '../../lib/paging';
 import { serve } from '../../lib/serve';
 import { excel } from '../../lib/xlsx';
 import { type OperatorCtx, operatorOf, type SiteScope, sitesToRead } from '../admin/admin.service';
 import { checkBooks } from '../admin/books';
-import { dayEnd, dayStart, emptyPage, inSites, isoOrNull, noSites } from '../admin/console-kit';
+import { dayEnd, dayStart, inSites, isoOrNull, noSites } from '../admin/console-kit';
 import { payJournal, payNotify, payRefund, wechatCode } from './payment.tables';
 
 /**
@@ -88,11 +87,11 @@ async function findTrades(ctx: OperatorCtx, q: TradeQuery) {
   const scope = sitesToRead(ctx, PERMISSION, q.siteId);
   if (noSites(scope)) return emptyPage<AdminTrade>(pageNum);
   const where = tradeWhere(scope, q);
-  const [list, [total]] = await Promise.all([
-    selectTrades(ctx, where, PAGE_SIZE, offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(wechatCode).where(where),
-  ]);
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: (limit, offset) => selectTrades(ctx, where, limit, offset),
+    total: ctx.db.select({ n: count() }).from(wechatCode).where(where),
+  });
 }
 
 async function exportTrades(ctx: OperatorCtx, q: Omit<TradeQuery, 'pageNum'>): Promise<Buffer> {
@@ -156,25 +155,32 @@ async function findRefunds(
     between(r.createdAt, q.from, q.to),
   );
   const joined = () => ctx.db.select().from(r).innerJoin(wechatCode, eq(wechatCode.id, r.codeId));
-  const [rows, [total]] = await Promise.all([
-    joined().where(where).orderBy(desc(r.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(r).innerJoin(wechatCode, eq(wechatCode.id, r.codeId)).where(where),
-  ]);
-  const list: AdminRefund[] = rows.map(({ pay_refund: refund, wechat_code: code }) => ({
-    id: refund.id,
-    siteId: refund.siteId,
-    orderNo: code.orderNo,
-    outTradeNo: code.outTradeNo,
-    outRefundNo: refund.outRefundNo,
-    refundId: refund.refundId,
-    amount: refund.amount,
-    reason: refund.reason,
-    status: refund.status,
-    statusName: WECHAT_REFUND_STATUS_LABEL[refund.status] ?? refund.status,
-    createdAt: refund.createdAt.toISOString(),
-    updatedAt: refund.updatedAt.toISOString(),
-  }));
-  return { list, total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: joined().where(where).orderBy(desc(r.id)),
+    total: ctx.db
+      .select({ n: count() })
+      .from(r)
+      .innerJoin(wechatCode, eq(wechatCode.id, r.codeId))
+      .where(where),
+    present: (rows) =>
+      rows.map(
+        ({ pay_refund: refund, wechat_code: code }): AdminRefund => ({
+          id: refund.id,
+          siteId: refund.siteId,
+          orderNo: code.orderNo,
+          outTradeNo: code.outTradeNo,
+          outRefundNo: refund.outRefundNo,
+          refundId: refund.refundId,
+          amount: refund.amount,
+          reason: refund.reason,
+          status: refund.status,
+          statusName: WECHAT_REFUND_STATUS_LABEL[refund.status] ?? refund.status,
+          createdAt: refund.createdAt.toISOString(),
+          updatedAt: refund.updatedAt.toISOString(),
+        }),
+      ),
+  });
 }
 
 const chinaDayOf = (column: unknown) =>

@@ -19,9 +19,9 @@ import { sealText } from '../../lib/aes';
 import { chinaDay, chinaTime } from '../../lib/china-time';
 import { parseCsv } from '../../lib/csv';
 import { badRequest, failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { emptyPage, type ListPage, listPage, offsetOf } from '../../lib/paging';
 import type { SiteScope } from '../admin/admin.service';
-import { dayEnd, dayStart, emptyPage, inSites, noSites, type PageOf } from '../admin/console-kit';
+import { dayEnd, dayStart, inSites, noSites } from '../admin/console-kit';
 import { orderAmountsOf } from '../order/provider-goods';
 import type { StatementSource } from './adapters';
 import { LEASE_MS, MAX_ISSUE_SENDS } from './issue';
@@ -94,22 +94,14 @@ export async function listProviderOrders(ctx: RequestContext, query: ProviderOrd
     from ? gte(providerOrder.createdAt, from) : undefined,
     to ? lt(providerOrder.createdAt, to) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(providerOrder)
-      .where(where)
-      .orderBy(desc(providerOrder.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    db.select({ n: count() }).from(providerOrder).where(where),
-  ]);
-  return {
-    total: total?.n ?? 0,
+  const { list, ...counts } = await listPage({
     pageNum,
-    pageSize: PAGE_SIZE,
-    list: rows.map((r) => adminProviderView(codesKey, r)),
-  };
+    rows: db.select().from(providerOrder).where(where).orderBy(desc(providerOrder.id)),
+    total: db.select({ n: count() }).from(providerOrder).where(where),
+    present: (rows) => rows.map((r) => adminProviderView(codesKey, r)),
+  });
+  // This endpoint has always answered the list after its counts.
+  return { ...counts, list };
 }
 
 /** One provider order of a site, or the console's "not found". */
@@ -326,7 +318,7 @@ export async function codeStock(
   ctx: RequestContext,
   scope: SiteScope,
   pageNum = 1,
-): Promise<PageOf<CodeStockRow>> {
+): Promise<ListPage<CodeStockRow>> {
   const { db } = ctx;
   if (noSites(scope)) return emptyPage(pageNum);
   const offset = offsetOf(pageNum);
@@ -471,17 +463,16 @@ export async function reconcileYesterday(db: Db, statement: StatementSource, now
 
 export async function listReconciliations(ctx: RequestContext, query: { day?: string; pageNum?: number }) {
   const { db } = ctx;
-  const pageNum = query.pageNum ?? 1;
   const where = query.day ? eq(providerReconciliation.day, query.day) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
+  const { list, ...counts } = await listPage({
+    pageNum: query.pageNum,
+    rows: db
       .select()
       .from(providerReconciliation)
       .where(where)
-      .orderBy(desc(providerReconciliation.day), asc(providerReconciliation.provider))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    db.select({ n: count() }).from(providerReconciliation).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0, pageNum, pageSize: PAGE_SIZE };
+      .orderBy(desc(providerReconciliation.day), asc(providerReconciliation.provider)),
+    total: db.select({ n: count() }).from(providerReconciliation).where(where),
+  });
+  // `rows`: the route presents them (reconViews) into the answer's `list`.
+  return { rows: list, ...counts };
 }

@@ -2,7 +2,6 @@ import {
   ADMIN_MSG,
   type AdminServiceMessage,
   adminServiceApi as api,
-  PAGE_SIZE,
   SERVICE_CONSOLE_MSG,
   type ServiceReplyBody,
 } from '@sitemall/contract';
@@ -11,11 +10,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { badRequest, failure } from '../../lib/errors';
 import { containsText } from '../../lib/like';
-import { offsetOf } from '../../lib/paging';
+import { emptyPage, listPage } from '../../lib/paging';
 import { serve } from '../../lib/serve';
 import { type OperatorCtx, operatorOf, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited } from '../admin/audit';
-import { emptyPage, inSites, isoOrNull, noSites } from '../admin/console-kit';
+import { inSites, isoOrNull, noSites } from '../admin/console-kit';
 import { serviceMessage } from './service.tables';
 
 /**
@@ -53,11 +52,12 @@ async function findMessages(
       ? or(containsText(m.name, keyword), containsText(m.phone, keyword), containsText(m.content, keyword))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(m).where(where).orderBy(desc(m.id)).limit(PAGE_SIZE).offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(m).where(where),
-  ]);
-  return { list: rows.map(view), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum,
+    rows: ctx.db.select().from(m).where(where).orderBy(desc(m.id)),
+    total: ctx.db.select({ n: count() }).from(m).where(where),
+    present: (rows) => rows.map(view),
+  });
 }
 
 async function reply(ctx: OperatorCtx, body: ServiceReplyBody) {

@@ -1,8 +1,8 @@
-import { type ClientTips, type MyServiceMessages, PAGE_SIZE, type ServiceChannels } from '@sitemall/contract';
+import type { ClientTips, MyServiceMessages, ServiceChannels } from '@sitemall/contract';
 import { and, asc, count, desc, eq, gt, lte } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { siteOf } from '../catalog/catalog.service';
 import { publicHotline } from '../site/site.service';
 import { mallNotice, serviceChannel, serviceMessage } from './service.tables';
@@ -49,29 +49,20 @@ export async function myServiceMessages(ctx: RequestContext, pageNum = 1): Promi
     eq(serviceMessage.siteId, siteOf(ctx).row.id),
     eq(serviceMessage.memberId, ctx.member.id),
   );
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(serviceMessage)
-      .where(where)
-      .orderBy(desc(serviceMessage.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ total: count() }).from(serviceMessage).where(where),
-  ]);
-  return {
-    list: rows.map((m) => ({
-      messageId: m.id,
-      topic: m.topic,
-      content: m.content,
-      createdAt: m.createdAt.toISOString(),
-      reply: m.reply,
-      repliedAt: m.repliedAt?.toISOString() ?? null,
-    })),
-    total: total?.total ?? 0,
+  return listPage({
     pageNum,
-    pageSize: PAGE_SIZE,
-  };
+    rows: ctx.db.select().from(serviceMessage).where(where).orderBy(desc(serviceMessage.id)),
+    total: ctx.db.select({ n: count() }).from(serviceMessage).where(where),
+    present: (rows) =>
+      rows.map((m) => ({
+        messageId: m.id,
+        topic: m.topic,
+        content: m.content,
+        createdAt: m.createdAt.toISOString(),
+        reply: m.reply,
+        repliedAt: m.repliedAt?.toISOString() ?? null,
+      })),
+  });
 }
 
 /** Client tips (spec section 7, queryClientTips): the site's PC notice in force now, if any. */

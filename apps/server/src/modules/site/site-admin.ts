@@ -1,8 +1,8 @@
-import { type AdminSite, PAGE_SIZE } from '@sitemall/contract';
+import type { AdminSite } from '@sitemall/contract';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
-import { offsetOf } from '../../lib/paging';
+import { emptyPage, listPage } from '../../lib/paging';
 import type { SiteRow } from './site.service';
 import { mallSite } from './site.tables';
 
@@ -28,19 +28,13 @@ export const adminSite = (row: SiteRow): AdminSite => ({
 export async function listSitesIn(db: Db, scope: 'all' | number[], pageNum = 1) {
   const where = scope === 'all' ? undefined : inArray(mallSite.id, scope);
   const empty = scope !== 'all' && scope.length === 0;
-  const [rows, [total]] = empty
-    ? [[], [{ total: 0 }]]
-    : await Promise.all([
-        db
-          .select()
-          .from(mallSite)
-          .where(where)
-          .orderBy(asc(mallSite.id))
-          .limit(PAGE_SIZE)
-          .offset(offsetOf(pageNum)),
-        db.select({ total: count() }).from(mallSite).where(where),
-      ]);
-  return { list: rows.map(adminSite), total: total?.total ?? 0, pageNum, pageSize: PAGE_SIZE };
+  if (empty) return emptyPage<ReturnType<typeof adminSite>>(pageNum);
+  return listPage({
+    pageNum,
+    rows: db.select().from(mallSite).where(where).orderBy(asc(mallSite.id)),
+    total: db.select({ n: count() }).from(mallSite).where(where),
+    present: (rows) => rows.map(adminSite),
+  });
 }
 
 /** Names of the sites in `scope`, for the console's site switcher. */

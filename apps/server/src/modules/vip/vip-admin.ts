@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
+import { type ListPage, listPage } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
@@ -12,8 +13,6 @@ import {
   isoOrNull,
   listInScope,
   memberOfAccount,
-  type PageOf,
-  pageOf,
 } from '../admin/console-kit';
 import { setMemberLevel } from './vip.service';
 import { memberVip, memberVipLog, vipLevel } from './vip.tables';
@@ -24,10 +23,14 @@ import { memberVip, memberVipLog, vipLevel } from './vip.tables';
  * promotions scope, writes audited in their transaction; a discount change needs a reason.
  */
 
-async function levelsWhere(db: Db, where: SQL | undefined, pageNum: number): Promise<PageOf<AdminVipLevel>> {
-  const page = await pageOf(
-    pageNum,
-    db
+async function levelsWhere(
+  db: Db,
+  where: SQL | undefined,
+  pageNum: number,
+): Promise<ListPage<AdminVipLevel>> {
+  const page = await listPage({
+    pageNum: pageNum,
+    rows: db
       .select({ l: vipLevel, members: sql<number>`count(${memberVip.memberId})::int` })
       .from(vipLevel)
       .leftJoin(memberVip, eq(memberVip.levelId, vipLevel.id))
@@ -35,8 +38,8 @@ async function levelsWhere(db: Db, where: SQL | undefined, pageNum: number): Pro
       .groupBy(vipLevel.id)
       .orderBy(asc(vipLevel.siteId), asc(vipLevel.rank))
       .$dynamic(),
-    db.select({ n: count() }).from(vipLevel).where(where),
-  );
+    total: db.select({ n: count() }).from(vipLevel).where(where),
+  });
   return { ...page, list: page.list.map(({ l, members }) => ({ ...l, members })) };
 }
 

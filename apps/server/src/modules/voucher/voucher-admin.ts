@@ -15,6 +15,7 @@ import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, failure } from '../../lib/errors';
+import { type ListPage, listPage } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
 import {
@@ -24,8 +25,6 @@ import {
   isoOrNull,
   listInScope,
   memberOfAccount,
-  type PageOf,
-  pageOf,
   rowOnSite,
 } from '../admin/console-kit';
 import { memberLabels } from '../identity/member-admin';
@@ -44,9 +43,9 @@ const countOf = (status: string) =>
   sql<number>`(count(${voucher.id}) filter (where ${voucher.status} = ${status}))::int`;
 
 async function templatesWhere(db: Db, where: SQL | undefined, pageNum: number) {
-  const page = await pageOf(
-    pageNum,
-    db
+  const page = await listPage({
+    pageNum: pageNum,
+    rows: db
       .select({
         t: voucherTemplate,
         budgetName: promotionBudget.name,
@@ -61,8 +60,8 @@ async function templatesWhere(db: Db, where: SQL | undefined, pageNum: number) {
       .groupBy(voucherTemplate.id, promotionBudget.name)
       .orderBy(desc(voucherTemplate.id))
       .$dynamic(),
-    db.select({ n: count() }).from(voucherTemplate).where(where),
-  );
+    total: db.select({ n: count() }).from(voucherTemplate).where(where),
+  });
   const list: AdminVoucherTemplate[] = page.list.map(({ t, budgetName, locked, used, pending }) => ({
     ...t,
     title: titleOf(t),
@@ -82,7 +81,7 @@ async function templatesWhere(db: Db, where: SQL | undefined, pageNum: number) {
 export async function listTemplates(
   ctx: OperatorCtx,
   query: { siteId?: number; status?: TemplateStatus; name?: string; pageNum?: number },
-): Promise<PageOf<AdminVoucherTemplate>> {
+): Promise<ListPage<AdminVoucherTemplate>> {
   const name = query.name?.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
   return listInScope(ctx, 'promotions:view', query, voucherTemplate.siteId, (inScope, pageNum) =>
     templatesWhere(
@@ -268,24 +267,24 @@ export async function issueVouchers(
 export async function pendingClaims(
   ctx: OperatorCtx,
   query: { siteId?: number; templateId?: number; pageNum?: number },
-): Promise<PageOf<PendingClaim>> {
+): Promise<ListPage<PendingClaim>> {
   return listInScope(ctx, 'promotions:view', query, voucher.siteId, async (inScope, pageNum) => {
     const where = and(
       inScope,
       eq(voucher.status, VOUCHER_STATUS.pendingReview),
       query.templateId ? eq(voucher.templateId, query.templateId) : undefined,
     );
-    const page = await pageOf(
-      pageNum,
-      ctx.db
+    const page = await listPage({
+      pageNum: pageNum,
+      rows: ctx.db
         .select({ v: voucher, templateName: voucherTemplate.name })
         .from(voucher)
         .innerJoin(voucherTemplate, eq(voucherTemplate.id, voucher.templateId))
         .where(where)
         .orderBy(voucher.id)
         .$dynamic(),
-      ctx.db.select({ n: count() }).from(voucher).where(where),
-    );
+      total: ctx.db.select({ n: count() }).from(voucher).where(where),
+    });
     const labels = await memberLabels(
       ctx.db,
       page.list.map((r) => r.v.memberId),
@@ -373,10 +372,10 @@ async function giveBack(tx: Db, rejected: { templateId: number }[]) {
 
 // ---- budgets --------------------------------------------------------------------------------
 
-async function budgetsWhere(db: Db, where: SQL | undefined, pageNum: number): Promise<PageOf<AdminBudget>> {
-  const page = await pageOf(
-    pageNum,
-    db
+async function budgetsWhere(db: Db, where: SQL | undefined, pageNum: number): Promise<ListPage<AdminBudget>> {
+  const page = await listPage({
+    pageNum: pageNum,
+    rows: db
       .select({ b: promotionBudget, templates: sql<number>`count(${voucherTemplate.id})::int` })
       .from(promotionBudget)
       .leftJoin(voucherTemplate, eq(voucherTemplate.budgetId, promotionBudget.id))
@@ -384,8 +383,8 @@ async function budgetsWhere(db: Db, where: SQL | undefined, pageNum: number): Pr
       .groupBy(promotionBudget.id)
       .orderBy(desc(promotionBudget.id))
       .$dynamic(),
-    db.select({ n: count() }).from(promotionBudget).where(where),
-  );
+    total: db.select({ n: count() }).from(promotionBudget).where(where),
+  });
   return { ...page, list: page.list.map(({ b, templates }) => ({ ...b, templates })) };
 }
 

@@ -7,7 +7,6 @@ import {
   listFrom,
   type MemberVoucher,
   movableFrom,
-  PAGE_SIZE,
   VOUCHER_MSG,
   VOUCHER_STATUS,
   VOUCHER_TABS,
@@ -23,7 +22,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, type SQL, sql } from '
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { rowsOf } from '../../lib/rows';
 import { cartLinesOf, type MemberCtx, parseCartLines, parseIdList } from '../cart/cart.service';
 import { productsInScope, specificationsOnSite } from '../catalog/products';
@@ -127,23 +126,17 @@ function tabFilter(status: string, now: Date): SQL | undefined {
 async function pageOf(ctx: MemberCtx, where: SQL | undefined, pageNum = 1): Promise<VoucherPage> {
   const now = new Date();
   const all = and(mine(ctx), where);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
+  return listPage({
+    pageNum,
+    rows: ctx.db
       .select()
       .from(voucher)
       .innerJoin(voucherTemplate, eq(voucherTemplate.id, voucher.templateId))
       .where(all)
-      .orderBy(desc(voucher.createdAt), desc(voucher.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(pageNum)),
-    ctx.db.select({ n: count() }).from(voucher).where(all),
-  ]);
-  return {
-    list: rows.map((r) => memberVoucherOf(r.voucher, r.voucher_template, now)),
-    total: total?.n ?? 0,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  };
+      .orderBy(desc(voucher.createdAt), desc(voucher.id)),
+    total: ctx.db.select({ n: count() }).from(voucher).where(all),
+    present: (rows) => rows.map((r) => memberVoucherOf(r.voucher, r.voucher_template, now)),
+  });
 }
 
 /** 我的优惠券: one tab (status) or all, newest first, 10 a page. */
