@@ -8,6 +8,18 @@ mkdirSync(SHOTS, { recursive: true });
 
 /** Axe findings of serious or critical impact on the page as it is now (WCAG 2.1 A/AA rules). */
 export async function seriousViolations(page: Page) {
+  // A toast or dialog caught halfway through its fade has the contrast of no final state: let
+  // the finite animations end first (spinners and other endless ones go on).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -18,6 +30,8 @@ export async function seriousViolations(page: Page) {
       impact: v.impact,
       help: v.help,
       targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      // What the element is, so a CI log alone names it.
+      html: v.nodes.slice(0, 5).map((n) => n.html.slice(0, 160)),
     }));
 }
 
