@@ -94,14 +94,12 @@ export async function listProviderOrders(ctx: RequestContext, query: ProviderOrd
     from ? gte(providerOrder.createdAt, from) : undefined,
     to ? lt(providerOrder.createdAt, to) : undefined,
   );
-  const { list, ...counts } = await listPage({
+  return listPage({
     pageNum,
     rows: db.select().from(providerOrder).where(where).orderBy(desc(providerOrder.id)),
     total: db.select({ n: count() }).from(providerOrder).where(where),
     present: (rows) => rows.map((r) => adminProviderView(codesKey, r)),
   });
-  // This endpoint has always answered the list after its counts.
-  return { ...counts, list };
 }
 
 /** One provider order of a site, or the console's "not found". */
@@ -464,7 +462,7 @@ export async function reconcileYesterday(db: Db, statement: StatementSource, now
 export async function listReconciliations(ctx: RequestContext, query: { day?: string; pageNum?: number }) {
   const { db } = ctx;
   const where = query.day ? eq(providerReconciliation.day, query.day) : undefined;
-  const { list, ...counts } = await listPage({
+  return listPage({
     pageNum: query.pageNum,
     rows: db
       .select()
@@ -473,6 +471,4 @@ export async function listReconciliations(ctx: RequestContext, query: { day?: st
       .orderBy(desc(providerReconciliation.day), asc(providerReconciliation.provider)),
     total: db.select({ n: count() }).from(providerReconciliation).where(where),
   });
-  // `rows`: the route presents them (reconViews) into the answer's `list`.
-  return { rows: list, ...counts };
 }
