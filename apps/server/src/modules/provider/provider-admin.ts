@@ -94,12 +94,14 @@ export async function listProviderOrders(ctx: RequestContext, query: ProviderOrd
     from ? gte(providerOrder.createdAt, from) : undefined,
     to ? lt(providerOrder.createdAt, to) : undefined,
   );
-  return listPage({
+  const { list, ...counts } = await listPage({
     pageNum,
     rows: db.select().from(providerOrder).where(where).orderBy(desc(providerOrder.id)),
     total: db.select({ n: count() }).from(providerOrder).where(where),
     present: (rows) => rows.map((r) => adminProviderView(codesKey, r)),
   });
+  // This endpoint has always answered the list after its counts.
+  return { ...counts, list };
 }
 
 /** One provider order of a site, or the console's "not found". */
@@ -462,7 +464,7 @@ export async function reconcileYesterday(db: Db, statement: StatementSource, now
 export async function listReconciliations(ctx: RequestContext, query: { day?: string; pageNum?: number }) {
   const { db } = ctx;
   const where = query.day ? eq(providerReconciliation.day, query.day) : undefined;
-  return listPage({
+  const { list, ...counts } = await listPage({
     pageNum: query.pageNum,
     rows: db
       .select()
@@ -471,4 +473,6 @@ export async function listReconciliations(ctx: RequestContext, query: { day?: st
       .orderBy(desc(providerReconciliation.day), asc(providerReconciliation.provider)),
     total: db.select({ n: count() }).from(providerReconciliation).where(where),
   });
+  // `rows`: the route presents them (reconViews) into the answer's `list`.
+  return { rows: list, ...counts };
 }

@@ -287,8 +287,8 @@ export const providerConsole =
     serve(app, api.reconciliations, async (req) => {
       const ctx = operatorOf(req);
       requireAllSites(ctx, 'finance:view');
-      const page = await listReconciliations(ctx, req.query);
-      return ok({ ...page, list: await reconViews(ctx, page.list) });
+      const { rows, ...page } = await listReconciliations(ctx, req.query);
+      return ok({ ...page, list: await reconViews(ctx, rows) });
     });
     serve(app, api.reconcile, async (req) =>
       ok(await reconcile(operatorOf(req), deps, req.body), '对账完成'),
