@@ -14,7 +14,7 @@ import {
   type OrderTabKey,
   type TrackDetail,
 } from '@sitemall/contract';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
@@ -63,6 +63,8 @@ export interface OrderMove {
   note: string;
   /** Other columns written with the move (pay way, payment time). */
   set?: Partial<typeof mallOrder.$inferInsert>;
+  /** A further condition the orders must meet to move (a payment: not expired yet). */
+  onlyIf?: SQL;
   /** When it happened, for the log line; the database clock when absent. */
   at?: Date;
   /**
@@ -118,7 +120,7 @@ export async function moveOrders(
   const moved = await tx
     .update(mallOrder)
     .set({ ...move.set, status: move.to, updatedAt: sql`now()` })
-    .where(and(inArray(mallOrder.id, [...ids]), eq(mallOrder.status, move.from)))
+    .where(and(inArray(mallOrder.id, [...ids]), eq(mallOrder.status, move.from), move.onlyIf))
     .returning();
   if (moved.length === 0) return moved;
   const movedIds = moved.map((o) => o.id);

@@ -9,7 +9,7 @@ import {
   WECHAT_CODE_STATE,
   type WechatCode,
 } from '@sitemall/contract';
-import { and, eq, gt } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
@@ -51,7 +51,7 @@ export const orderPaidByWechat: OrderPaidByWechat = async (tx, payment) => {
     set: { payWay: PAY_WAY.wechatPc, paidAt: payment.paidAt },
   });
   for (const o of moved) {
-    await useOrderVouchers(tx, o.orderNo);
+    await useOrderVouchers(tx, o);
     await providerGoodsPaid(tx, o);
   }
   await groupPaid(
@@ -68,6 +68,8 @@ async function resultOf(
   order: OrderRow,
   wechat?: WechatCode,
   db: Db = ctx.db,
+  /** The balance the payment's own ledger entry left, when it made one (no read then). */
+  balance?: number,
 ): Promise<PayResult> {
   return {
     ...(wechat ? { wechat } : {}),
@@ -77,7 +79,7 @@ async function resultOf(
     statusName: statusName(order.status),
     payWay: order.payWay,
     payAmount: order.payAmount,
-    balance: await getBalance({ db }, memberRef(ctx)),
+    balance: balance ?? (await getBalance({ db }, memberRef(ctx))),
   };
 }
 
@@ -110,26 +112,27 @@ export async function payOrder(
     const code = await wechat.startCode(ctx, order, input.pointsAmount ?? 0);
     return { result: await resultOf(ctx, order, wechat.view(code)), hasPaidNow: false };
   }
-  await wechat.closeOpenCode(ctx.db, order, '改用积分支付');
-  order = await findOrder(ctx, input.orderNo);
-  if (order.paidAt) return { result: await resultOf(ctx, order), hasPaidNow: false };
+  if (await wechat.closeOpenCode(ctx.db, order, '改用积分支付')) {
+    // Closing the code may have found it paid meanwhile.
+    order = await findOrder(ctx, input.orderNo);
+    if (order.paidAt) return { result: await resultOf(ctx, order), hasPaidNow: false };
+  }
 
   const next = order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming;
   // The answer is built inside the transaction: once it commits, a read that fails (a lost
   // connection) must not turn a payment that went through into an error.
   const paid = await transaction(ctx, async ({ db: tx }) => {
-    const [won] = await tx
-      .update(mallOrder)
-      .set({ payWay: input.payWay, paidAt: new Date() })
-      .where(
-        and(
-          eq(mallOrder.id, order.id),
-          eq(mallOrder.status, order.status),
-          gt(mallOrder.expireAt, new Date()),
-        ),
-      )
-      .returning({ id: mallOrder.id });
-    if (!won) return undefined;
+    // The conditional move is the race: of parallel payments (or a payment and the expiry) one
+    // moves the order; a short balance below rolls the move back.
+    const at = new Date();
+    const [moved] = await moveOrders(tx, [order.id], {
+      from: order.status,
+      to: next,
+      note: `${PAY_WAY_NAME[input.payWay]}成功`,
+      set: { payWay: input.payWay, paidAt: at },
+      onlyIf: gt(mallOrder.expireAt, at),
+    });
+    if (!moved) return undefined;
     // Pay way pack (issue 13): gift cards first, the rest in points, in this transaction.
     const byCards =
       input.payWay === PAY_WAY.pack
@@ -140,26 +143,21 @@ export async function payOrder(
             actor: `member:${ctx.member.id}`,
           })
         : 0;
-    if (order.payAmount - byCards > 0) {
-      await postEntry(tx, {
-        ...memberRef(ctx),
-        amount: -(order.payAmount - byCards),
-        type: 'pay',
-        orderNo: order.orderNo,
-        note: `订单支付 ${order.orderNo}`,
-        requestKey: `pay:${order.orderNo}`,
-      });
-    }
-    const [moved] = await moveOrders(tx, [order.id], {
-      from: order.status,
-      to: next,
-      note: `${PAY_WAY_NAME[input.payWay]}成功`,
-    });
-    if (!moved) throw new Error(`order ${order.orderNo} won but not moved`);
-    await useOrderVouchers(tx, order.orderNo);
+    const entry =
+      order.payAmount - byCards > 0
+        ? await postEntry(tx, {
+            ...memberRef(ctx),
+            amount: -(order.payAmount - byCards),
+            type: 'pay',
+            orderNo: order.orderNo,
+            note: `订单支付 ${order.orderNo}`,
+            requestKey: `pay:${order.orderNo}`,
+          })
+        : undefined;
+    await useOrderVouchers(tx, moved);
     await groupPaid(tx, [order.orderNo]);
     await providerGoodsPaid(tx, moved);
-    return resultOf(ctx, moved, undefined, tx);
+    return resultOf(ctx, moved, undefined, tx, entry?.balanceAfter);
   });
   if (paid) return { result: paid, hasPaidNow: true };
   // Nothing was written: a parallel payment or the expiry won. Reading now is safe to fail.

@@ -1,4 +1,4 @@
-import { fenToYuan, ORDER_STATUS, type ProviderGoods } from '@sitemall/contract';
+import { fenToYuan, ORDER_STATUS, PROVIDER_ISSUED_SOURCES, type ProviderGoods } from '@sitemall/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -49,6 +49,8 @@ export function useProviderGoods(given: ProviderGoodsHooks): void {
 export async function providerGoodsPaid(tx: Db, order: OrderRow): Promise<void> {
   if (!hooks) return;
   const children = await tx.select().from(childOrder).where(eq(childOrder.orderId, order.id));
+  // Most orders have no provider goods: one read tells, and nothing more is asked.
+  if (!children.some((c) => PROVIDER_ISSUED_SOURCES.includes(c.source))) return;
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, order.id));
   await hooks.paid(tx, {
     id: order.id,

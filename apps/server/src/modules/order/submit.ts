@@ -38,7 +38,7 @@ import { sourceOf } from '../catalog/catalog.service';
 import { reserveStock } from '../catalog/inventory';
 import { type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
 import { purchaseProblem } from '../catalog/purchasable';
-import { levelIdOf, memberPricing } from '../vip/vip.service';
+import { memberPricing } from '../vip/vip.service';
 import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';
 import { type FareGroup, fareList, fareOf } from './freight';
 import type { AddressSnapshot } from './order.tables';
@@ -80,6 +80,7 @@ interface PricedGroup extends FareGroup {
 /**
  * Prices lines from the server's own data (the client never sends a price) and checks each
  * against sale state, stock and the per-order purchase limit; groups them per supply source.
+ * Answers the member's level too, which priced them (approval rules may name it).
  */
 async function priceLines(
   ctx: MemberCtx,
@@ -93,7 +94,7 @@ async function priceLines(
     merged.set(l.specificationId, { ...l, num: (earlier?.num ?? 0) + l.num });
   }
   const specs = await specificationsOnSite(ctx, ctx.site.row.id, [...merged.keys()]);
-  const memberPrice = await memberPricing(ctx);
+  const { levelId, priceOf: memberPrice } = await memberPricing(ctx);
   const perProduct = new Map<number, number>();
   for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const groups = new Map<number, PricedGroup>();
@@ -120,7 +121,7 @@ async function priceLines(
     group.goodsAmount += amount;
     groups.set(spec.source, group);
   }
-  return [...groups.values()];
+  return { groups: [...groups.values()], levelId };
 }
 
 // ---- vouchers (issue 13): the voucher module prices and locks them; the lines keep the savings.
@@ -155,7 +156,7 @@ async function deliveryAddress(ctx: MemberCtx, addressId?: number): Promise<Addr
 /** Freight of lines to an address or province (spec section 7, fares). */
 export async function computeFare(ctx: MemberCtx, input: FareBody): Promise<Fare> {
   const { lines } = await checkoutLines(ctx, input);
-  const groups = await priceLines(ctx, lines);
+  const { groups } = await priceLines(ctx, lines);
   let province = input.provinceCode ?? '';
   if (input.addressId) province = (await getAddress(ctx, input.addressId)).provinceCode;
   const list = fareList(groups, province);
@@ -310,7 +311,7 @@ async function submitChecked(
   // Bargain (activity module): the member's successful bargain, taken in the transaction.
   const bargain =
     input.orderType === ORDER_TYPE_BARGAIN ? await bargainOffer(ctx, lines, input.bargainId) : undefined;
-  const groups = await priceLines(ctx, lines, sale ?? group ?? bargain);
+  const { groups, levelId } = await priceLines(ctx, lines, sale ?? group ?? bargain);
   // A flash-sale, group or bargain price takes no other discount.
   if (sale && voucherIds.length > 0) throw failure(SECKILL_MSG.noVoucher);
   if (group && voucherIds.length > 0) throw failure(GROUP_MSG.noVoucher);
@@ -331,7 +332,7 @@ async function submitChecked(
     payAmount,
     qty: ordered.reduce((sum, l) => sum + l.num, 0),
     sources: ordered.map((l) => l.spec.source),
-    vipLevelId: await levelIdOf(ctx.db, ctx.site.row.id, ctx.member.id),
+    vipLevelId: levelId,
   });
   const status = approval?.status ?? ORDER_STATUS.pendingPayment;
   const unpaidEnd = Date.now() + (sale?.expireMinutes ?? options.expireMinutes) * 60_000;

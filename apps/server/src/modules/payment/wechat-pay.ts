@@ -440,17 +440,21 @@ export function createWechatPay(deps: WechatPayDeps) {
       }
     },
 
-    /** Before an order is paid otherwise or cancelled: its open code is closed (or found paid). */
+    /**
+     * Before an order is paid otherwise or cancelled: its open code is closed (or found paid).
+     * False when it had none, so nothing about the order changed.
+     */
     async closeOpenCode(
       db: Db,
       order: Pick<PayableOrder, 'id' | 'siteId' | 'payee'>,
       why: string,
-    ): Promise<void> {
+    ): Promise<boolean> {
       const code = await openCode(db, order.id, order.payee ?? 'order');
-      if (!code) return;
+      if (!code) return false;
       const merchant = await deps.merchants.forSite(order.siteId);
       if (merchant) await closeCode(db, merchant, code, why);
       else await endCode(db, code, closed, why);
+      return true;
     },
 
     /** The pay page's poll: asks WeChat when no notify came yet (at most every few seconds); true when it asked. */

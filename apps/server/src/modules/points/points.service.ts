@@ -43,9 +43,10 @@ export async function postEntry(db: Executor, entry: PostEntry): Promise<PointsE
       sql`insert into points_account (site_id, member_id, balance) values (${siteId}, ${memberId}, 0) on conflict do nothing`,
     );
   }
-  let rows: { id: number }[];
+  let rows: Record<string, unknown>[];
   try {
-    rows = rowsOf<{ id: number }>(
+    // The entry comes back from the insert itself: no second round trip to read it.
+    rows = rowsOf<Record<string, unknown>>(
       await db.execute(sql`
         with moved as (
           update points_account set balance = balance + ${amount}, updated_at = now()
@@ -56,7 +57,7 @@ export async function postEntry(db: Executor, entry: PostEntry): Promise<PointsE
         select ${siteId}, ${memberId}, ${amount}, moved.balance, ${entry.type}, ${entry.orderNo ?? null},
           ${entry.note ?? ''}, ${entry.requestKey ?? null}
         from moved
-        returning id`),
+        returning *`),
     );
   } catch (error) {
     const earlier = isUniqueViolation(error) ? await entryByRequestKey(db, entry) : undefined;
@@ -65,12 +66,7 @@ export async function postEntry(db: Executor, entry: PostEntry): Promise<PointsE
   }
   const [row] = rows;
   if (!row) throw insufficientPoints();
-  return getEntry(db, Number(row.id));
-}
-
-async function getEntry(db: Executor, id: number): Promise<PointsEntry> {
-  const result = await db.execute(sql`select * from points_entry where id = ${id}`);
-  return toEntry(rowsOf<Record<string, unknown>>(result)[0] ?? {});
+  return toEntry(row);
 }
 
 /** The entry a request key made, if any (to answer a retried credit or debit). */

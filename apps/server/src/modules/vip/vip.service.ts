@@ -51,11 +51,21 @@ export async function memberLevel(ctx: MemberCtx): Promise<MemberVip> {
   };
 }
 
-/** The member's price of a piece at a list price (the list price without a level). */
-export async function memberPricing(ctx: MemberCtx): Promise<(list: number) => number> {
+export interface MemberPricing {
+  /** The member's current level (null: none), which approval rules may name. */
+  levelId: number | null;
+  /** The member's price of a piece at a list price (the list price without a level). */
+  priceOf: (list: number) => number;
+}
+
+/** How the member's level prices goods: one read of the level for a whole checkout. */
+export async function memberPricing(ctx: MemberCtx): Promise<MemberPricing> {
   const row = await currentLevel(ctx.db, ctx.site.row.id, ctx.member.id);
   const pct = row?.vip_level.discountPct ?? 0;
-  return (list) => (pct === 0 ? list : memberUnitPrice(list, pct));
+  return {
+    levelId: row?.vip_level.id ?? null,
+    priceOf: (list) => (pct === 0 ? list : memberUnitPrice(list, pct)),
+  };
 }
 
 /**
@@ -264,11 +274,6 @@ export async function recalcAutoLevels(db: Db, now = new Date()): Promise<number
     seen += members.size;
   }
   return seen;
-}
-
-/** The member's current level id on a site (null: none); approval rules match member groups by it. */
-export async function levelIdOf(db: Db, siteId: number, memberId: number): Promise<number | null> {
-  return (await currentLevel(db, siteId, memberId))?.vip_level.id ?? null;
 }
 
 /** The rank of the member's current level on a site (null: none); benefits for a level and above. */

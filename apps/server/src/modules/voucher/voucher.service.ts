@@ -404,7 +404,7 @@ export async function pricingLinesOf(
     ctx.site.row.id,
     lines.map((l) => l.specificationId),
   );
-  const memberPrice = await memberPricing(ctx);
+  const { priceOf: memberPrice } = await memberPricing(ctx);
   const merged = new Map<number, PricingLine>();
   for (const l of lines) {
     const spec = specs.get(l.specificationId);
@@ -558,8 +558,13 @@ export async function lockVouchers(tx: Db, ctx: MemberCtx, ids: readonly number[
   if (moved.length !== ids.length) throw failure(VOUCHER_MSG.unavailable);
 }
 
-/** The order was paid: its locked vouchers are used (in the payment's transaction). */
-export async function useOrderVouchers(tx: Db, orderNo: string) {
+/**
+ * The order was paid: its locked vouchers are used (in the payment's transaction). An order
+ * whose vouchers took nothing off has none (every voucher of an order saves something).
+ */
+export async function useOrderVouchers(tx: Db, order: { orderNo: string; voucherAmount: number }) {
+  if (order.voucherAmount === 0) return;
+  const { orderNo } = order;
   await moveVouchers(tx, {
     event: 'use',
     to: VOUCHER_STATUS.used,
