@@ -72,16 +72,29 @@ export interface PostgresOptions {
   namedStatements?: boolean;
 }
 
-export async function openDatabase(
-  options: { databaseUrl?: string; dataDir?: string; log?: DbLog } & PostgresOptions,
-): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.log ?? SILENT, options)
-    : openPglite(options.dataDir);
+export interface DatabaseOptions extends PostgresOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  log?: DbLog;
+  /**
+   * Called with the text of every statement Drizzle sends (PostgreSQL: `begin` and `commit`
+   * too; PGlite opens its transactions itself): how a test counts a path's round trips.
+   */
+  onStatement?: (text: string) => void;
 }
 
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.log ?? SILENT, options)
+    : openPglite(options.dataDir, options.onStatement);
+}
+
+/** Drizzle's logger option for an onStatement callback. */
+const statementLogger = (onStatement?: (text: string) => void) =>
+  onStatement ? { logger: { logQuery: (text: string) => onStatement(text) } } : {};
+
 /** dataDir undefined keeps the database in memory (tests). */
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, onStatement?: (text: string) => void): Promise<Database> {
   let storage: string | undefined;
   if (dataDir) {
     storage = path.join(dataDir, 'pglite');
@@ -89,7 +102,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   }
   // The options form: PGlite.create(undefined, options) silently drops the extensions.
   const client = await PGlite.create({ dataDir: storage, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, ...statementLogger(onStatement) }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -146,10 +159,10 @@ function unnamedStatements(client: pg.PoolClient) {
   }) as typeof client.query;
 }
 
-async function openPostgres(url: string, log: DbLog, options: PostgresOptions): Promise<Database> {
+async function openPostgres(url: string, log: DbLog, options: DatabaseOptions): Promise<Database> {
   const namedStatements = options.namedStatements ?? true;
   const pool = openPool(url, log, namedStatements);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...statementLogger(options.onStatement) }) as unknown as Db;
   const replicaPool = options.replicaUrl ? openPool(options.replicaUrl, log, namedStatements) : undefined;
   const catalogue = replicaPool ? (drizzlePg({ client: replicaPool, schema }) as unknown as Db) : db;
   // LISTEN and the migration lock hold a session: never through a transaction-mode pooler.

@@ -27,6 +27,28 @@ export function workerDatabaseUrl(): string | undefined {
 
 let shared: Promise<Database> | undefined;
 
+/** Who hears the worker's statements now (statementsOf). */
+let statementTap: ((text: string) => void) | undefined;
+const onStatement = (text: string) => statementTap?.(text);
+
+/**
+ * The statements `work` sends through the worker's database, in order, without the `begin`
+ * and `commit` that only PostgreSQL's driver reports: the round trips a path costs. Tests
+ * of one file run one at a time, so nothing else is heard.
+ */
+export async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const heard: string[] = [];
+  statementTap = (text) => {
+    if (!/^(begin|commit|rollback)\b/i.test(text)) heard.push(text);
+  };
+  try {
+    await work();
+  } finally {
+    statementTap = undefined;
+  }
+  return heard;
+}
+
 /**
  * The worker's database: in-memory PGlite, or, when TEST_DATABASE_URL is set (CI), a fresh
  * PostgreSQL database of its own per worker named after that URL's database.
@@ -43,9 +65,9 @@ export function testDatabase(): Promise<Database> {
       await admin.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
       await admin.query(`create database ${pg.escapeIdentifier(name)}`);
       await admin.end();
-      database = await openDatabase({ databaseUrl: workerUrl });
+      database = await openDatabase({ databaseUrl: workerUrl, onStatement });
     } else {
-      database = await openDatabase({});
+      database = await openDatabase({ onStatement });
     }
     await database.migrate();
     return database;

@@ -14,7 +14,7 @@ import {
   type OrderTabKey,
   type TrackDetail,
 } from '@sitemall/contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
@@ -117,28 +117,35 @@ export async function moveOrders(
       .set({ status: move.to })
       .where(and(inArray(childOrder.id, [...ids]), eq(childOrder.status, move.from)))
       .returning();
-  const moved = await tx
-    .update(mallOrder)
-    .set({ ...move.set, status: move.to, updatedAt: sql`now()` })
-    .where(and(inArray(mallOrder.id, [...ids]), eq(mallOrder.status, move.from), move.onlyIf))
-    .returning();
-  if (moved.length === 0) return moved;
-  const movedIds = moved.map((o) => o.id);
+  // One statement (one round trip): the conditional update is the CTE the child orders and the
+  // log lines follow, so under concurrency they move exactly with the orders the update won
+  // (a data-modifying CTE runs once, to completion, whether or not it is read).
+  const moved = tx.$with('moved', getTableColumns(mallOrder)).as(
+    tx
+      .update(mallOrder)
+      .set({ ...move.set, status: move.to, updatedAt: sql`now()` })
+      .where(and(inArray(mallOrder.id, [...ids]), eq(mallOrder.status, move.from), move.onlyIf))
+      .returning()
+      .getSQL(),
+  );
   // Child orders follow their order whatever their own status (a virtual child order of a
   // mixed order stays 24 while its physical siblings ship, and completes with the order).
-  if (move.withChildren !== false)
-    await tx.update(childOrder).set({ status: move.to }).where(inArray(childOrder.orderId, movedIds));
-  await tx.insert(orderStatusLog).values(
-    moved.map((o) => ({
-      orderId: o.id,
-      siteId: o.siteId,
-      fromStatus: move.from,
-      status: move.to,
-      note: move.note,
-      ...(move.at ? { createdAt: move.at } : {}),
-    })),
+  const children = tx.$with('children', {}).as(
+    sql`update ${childOrder} set ${sql.identifier(childOrder.status.name)} = ${move.to}
+      where ${childOrder.orderId} in (select id from moved)`,
   );
-  return moved;
+  // Parameters in a select list have no type of their own: each is cast to its column's.
+  const logged = tx.$with('logged', {}).as(
+    sql`insert into ${orderStatusLog} (order_id, site_id, from_status, status, note, created_at)
+      select id, site_id, ${move.from}::smallint, ${move.to}::smallint, ${move.note}::text,
+        ${move.at ? sql`${move.at.toISOString()}::timestamptz` : sql`now()`}
+      from moved`,
+  );
+  const followers = move.withChildren === false ? [logged] : [children, logged];
+  return tx
+    .with(moved, ...followers)
+    .select()
+    .from(moved);
 }
 
 /**

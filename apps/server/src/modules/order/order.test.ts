@@ -10,7 +10,7 @@ import {
 } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
+import { statementsOf, type TestApp, testApp } from '../../test/harness';
 import { memberAddress } from '../address/address.tables';
 import { cartLine } from '../cart/cart.tables';
 import { siteProduct } from '../catalog/catalog.tables';
@@ -349,5 +349,35 @@ describe('payOrder and my orders', () => {
     }
     expect((await detail(orderNo)).data.status).toBe(41);
     expect(await stockOf(t.db, goods[1]!.specificationId)).toBe(20);
+  });
+});
+
+describe('round trips of a paid order', () => {
+  it('submits in one statement per step and pays with points without re-reading what it wrote', async () => {
+    // Once first: the site's and the catalogue's caches, and the prepared statements, warm up.
+    const warm = (await submit({ productInfos: [lineOf(goods[0]!, 1)] })).body.data;
+    await pay(warm.orderNo);
+    let orderNo = '';
+    const submitted = await statementsOf(async () => {
+      const { body } = await submit({ productInfos: [lineOf(goods[0]!, 1)] });
+      expect(body.code).toBe(200);
+      orderNo = body.data.orderNo;
+    });
+    const paid = await statementsOf(async () => {
+      expect((await pay(orderNo)).body.data).toMatchObject({ isPaid: true, status: 24 });
+    });
+    // The order, its child order, its line and its log line are one insert (CTEs); the pay move,
+    // its child order and its log line one update.
+    const starting = (statements: string[], re: RegExp) => statements.filter((s) => re.test(s.trimStart()));
+    expect(starting(submitted, /^with "new_order" as \(insert into "mall_order"/)).toHaveLength(1);
+    expect(
+      starting(submitted, /^insert into "(mall_order|child_order|order_line|order_status_log)"/),
+    ).toEqual([]);
+    expect(starting(paid, /^with "moved" as \(update "mall_order"/)).toHaveLength(1);
+    expect(starting(paid, /^(update "(mall_order|child_order)"|insert into "order_status_log")/)).toEqual([]);
+    // Submit: specifications, VIP level, address, approval rule, stock, the order. Pay: the
+    // order, its open WeChat code, the move, the ledger, group buy, provider goods.
+    expect(submitted).toHaveLength(6);
+    expect(paid).toHaveLength(6);
   });
 });

@@ -14,7 +14,7 @@ import {
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
@@ -341,6 +341,8 @@ async function submitChecked(
     approval?.expireAt ?? new Date(Math.min(unpaidEnd, group?.teamEndsAt.getTime() ?? unpaidEnd));
   const orderType = Math.max(...groups.flatMap((g) => g.lines.map((l) => l.spec.orderType)));
 
+  const childNo = (i: number) => `${orderNo}${pad(i + 1, 2)}`;
+
   const leaveSeckill = sale ? await enterSeckill(sale, { admitted: pass?.admitted }) : undefined;
   try {
     await transaction(ctx, async ({ db: tx }) => {
@@ -357,69 +359,79 @@ async function submitChecked(
           ?.spec.name;
         throw failure(name ? `${name}：${ORDER_MSG.soldOut}` : ORDER_MSG.soldOut);
       }
-      const [order] = await tx
-        .insert(mallOrder)
-        .values({
-          orderNo,
-          siteId: ctx.site.row.id,
-          memberId: ctx.member.id,
-          status,
-          orderType,
-          goodsAmount,
-          freightAmount,
-          payAmount,
-          voucherAmount,
-          // Goods a provider issues (cinema, top-up, e-codes) wait in 24 until issued (modules/provider).
-          isVirtual: !needsAddress && !groups.some((g) => PROVIDER_ISSUED_SOURCES.includes(g.source)),
-          address,
-          remark: input.remark ?? '',
-          requestKey: requestKey ?? null,
-          expireAt,
-        })
-        .returning({ id: mallOrder.id });
-      if (!order) throw new Error('order not created');
-      await lockVouchers(tx, ctx, voucherIds, orderNo);
-      for (const [i, g] of groups.entries()) {
-        const [child] = await tx
-          .insert(childOrder)
+      // The order, its child orders, their lines and the first log line as one statement of
+      // data-modifying CTEs (one round trip), each row naming its parent by the CTE that made
+      // it. One insert per table: the CTEs run in no set order, the rows of one insert in order.
+      const orderId = sql`(select id from new_order)`;
+      const inserts = {
+        new_order: tx
+          .insert(mallOrder)
           .values({
-            orderId: order.id,
-            childOrderNo: `${orderNo}${pad(i + 1, 2)}`,
+            orderNo,
             siteId: ctx.site.row.id,
-            source: g.source,
-            sourceType: g.sourceType,
-            sourceName: g.sourceName,
-            hasAddress: g.hasAddress,
+            memberId: ctx.member.id,
             status,
-            goodsAmount: g.goodsAmount,
-            freightAmount: fares[i] ?? 0,
+            orderType,
+            goodsAmount,
+            freightAmount,
+            payAmount,
+            voucherAmount,
+            // Goods a provider issues (cinema, top-up, e-codes) wait in 24 until issued (modules/provider).
+            isVirtual: !needsAddress && !groups.some((g) => PROVIDER_ISSUED_SOURCES.includes(g.source)),
+            address,
+            remark: input.remark ?? '',
+            requestKey: requestKey ?? null,
+            expireAt,
           })
-          .returning({ id: childOrder.id });
-        if (!child) throw new Error('child order not created');
-        await tx.insert(orderLine).values(
-          g.lines.map((l) => ({
-            orderId: order.id,
-            childOrderId: child.id,
-            siteId: ctx.site.row.id,
-            productId: l.spec.productId,
-            specificationId: l.spec.specificationId,
-            name: l.spec.name,
-            image: l.spec.image,
-            specificationValue: l.spec.specificationValue,
-            price: l.unitPrice,
-            num: l.num,
-            amount: l.amount,
-            vipSaving: l.vipSaving,
-            voucherSaving: l.voucherSaving,
-          })),
-        );
-      }
-      await tx.insert(orderStatusLog).values({
-        orderId: order.id,
-        siteId: ctx.site.row.id,
-        status,
-        note: approval ? '提交订单，待审批' : '提交订单',
-      });
+          .returning({ id: mallOrder.id }),
+        new_children: tx
+          .insert(childOrder)
+          .values(
+            groups.map((g, i) => ({
+              orderId,
+              childOrderNo: childNo(i),
+              siteId: ctx.site.row.id,
+              source: g.source,
+              sourceType: g.sourceType,
+              sourceName: g.sourceName,
+              hasAddress: g.hasAddress,
+              status,
+              goodsAmount: g.goodsAmount,
+              freightAmount: fares[i] ?? 0,
+            })),
+          )
+          .returning({ id: childOrder.id, childOrderNo: childOrder.childOrderNo }),
+        new_lines: tx.insert(orderLine).values(
+          groups.flatMap((g, i) =>
+            g.lines.map((l) => ({
+              orderId,
+              childOrderId: sql`(select id from new_children where child_order_no = ${childNo(i)})`,
+              siteId: ctx.site.row.id,
+              productId: l.spec.productId,
+              specificationId: l.spec.specificationId,
+              name: l.spec.name,
+              image: l.spec.image,
+              specificationValue: l.spec.specificationValue,
+              price: l.unitPrice,
+              num: l.num,
+              amount: l.amount,
+              vipSaving: l.vipSaving,
+              voucherSaving: l.voucherSaving,
+            })),
+          ),
+        ),
+        new_log: tx.insert(orderStatusLog).values({
+          orderId,
+          siteId: ctx.site.row.id,
+          status,
+          note: approval ? '提交订单，待审批' : '提交订单',
+        }),
+      };
+      const ctes = Object.entries(inserts).map(
+        ([name, insert]) => sql`${sql.identifier(name)} as (${insert.getSQL()})`,
+      );
+      await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+      await lockVouchers(tx, ctx, voucherIds, orderNo);
       await removeOrderedLines(tx, ctx, cartIds);
     });
   } catch (error) {
@@ -434,7 +446,7 @@ async function submitChecked(
   }
   return {
     orderNo,
-    childOrderNo: groups.map((_, i) => `${orderNo}${pad(i + 1, 2)}`),
+    childOrderNo: groups.map((_, i) => childNo(i)),
     payAmount,
     status,
     expireTime: expireAt.toISOString(),
