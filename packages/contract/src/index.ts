@@ -21,6 +21,7 @@ export * from './batch.ts';
 export * from './benefit.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
+export * from './china-time.ts';
 export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
