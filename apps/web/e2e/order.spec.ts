@@ -2,18 +2,20 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import type { Cart } from '@sitemall/contract';
+import { type Bill, type Cart, chinaTime, type OrderDetail } from '@sitemall/contract';
 import { encrypt } from './members.ts';
 import {
   api,
   buyThroughCart,
   cheapProduct,
   DEMO,
+  ensureAddress,
   fillNewAddress,
   loginButton,
   pwdLogin,
   settle,
   storedToken,
+  submitLine,
 } from './site.ts';
 
 /**
@@ -283,3 +285,43 @@ for (const siteId of [719, 10110] as const) {
     await expect(card.getByTestId('order-status')).toHaveText('确认中');
   });
 }
+
+// The mall keeps China's clock: a shopper whose browser is in New York (UTC-5, 13 hours behind)
+// reads the times of bills and orders as China's wall clock, as the server and the console do.
+test.describe('a browser in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test("reads the times of bills and of an order on China's clock", async ({ page, request }) => {
+    await pwdLogin(page, 1000);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+      'America/New_York',
+    );
+    const token = await ensureAddress(page, request, { siteId: 1000 });
+
+    // Bills: the first entry of the ledger, as the API has it, is the first row on the page.
+    const bills = await api<{ list: Bill[] }>(request, '/api/points/billList', { siteId: 1000 }, token);
+    const first = bills.list[0]!;
+    await page.goto('billDetails?siteId=1000');
+    const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
+    await expect(firstRow.locator('td').first()).toHaveText(chinaTime(first.createTime));
+    await settle(page);
+    await page.screenshot({ path: `${screenshots}order-bills-new-york-1000.png`, fullPage: true });
+
+    // An order placed now (left unpaid, then cancelled): its card and its detail.
+    const product = await cheapProduct(request, 1000);
+    const { orderNo } = await submitLine(request, token, 1000, {
+      productId: product.id,
+      specificationId: product.specificationId,
+      num: 1,
+    });
+    const order = await api<OrderDetail>(request, '/api/order/orderDetail', { siteId: 1000, orderNo }, token);
+    const placed = chinaTime(order.createTime);
+    expect(placed).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await page.goto('myOrder?siteId=1000&tab=pendingPayment');
+    await expect(page.locator(`[data-order-no="${orderNo}"] .order-card__head`)).toContainText(placed);
+    await page.goto(`orderDetail?orderNo=${orderNo}&siteId=1000`);
+    const placedAt = page.locator('th.ant-descriptions-item-label', { hasText: '下单时间' });
+    await expect(placedAt.locator('xpath=following-sibling::td[1]')).toHaveText(placed);
+    await api(request, '/api/order/cancelOrder', { siteId: 1000, orderNo }, token);
+  });
+});

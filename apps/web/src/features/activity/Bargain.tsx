@@ -1,7 +1,6 @@
-import { BARGAIN_STATUS, type BargainActivityCard, type BargainView } from '@sitemall/contract';
+import { BARGAIN_STATUS, type BargainActivityCard, type BargainView, chinaTime } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Input, List, Progress, Result, Skeleton, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useHref, useNavigate } from 'react-router';
 import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
@@ -24,7 +23,7 @@ function windowText(timing: BargainActivityCard['timing'], now: number): string 
   const phase = phaseAt(timing, now);
   const left = remaining(timing, now);
   if (left > DAY_MS)
-    return `${phase === -1 ? '开始于' : '活动截至'} ${dayjs(phase === -1 ? timing.startTimeStamp : timing.endTimeStamp).format('YYYY-MM-DD')}`;
+    return `${phase === -1 ? '开始于' : '活动截至'} ${chinaTime(phase === -1 ? timing.startTimeStamp : timing.endTimeStamp, 'YYYY-MM-DD')}`;
   return `${phase === -1 ? '距开始' : '距结束'} ${clock(left)}`;
 }
 
@@ -235,7 +234,7 @@ export function BargainDetail({ id }: { id: number }) {
           <List.Item>
             <span>{h.name}</span>
             <span>砍掉 {formatMoney(h.cut)}</span>
-            <span className="bargain-detail__meta">{new Date(h.createTime).toLocaleString('zh-CN')}</span>
+            <span className="bargain-detail__meta">{chinaTime(h.createTime)}</span>
           </List.Item>
         )}
       />

@@ -1,6 +1,6 @@
+import { chinaTime } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, List, Result, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { benefitsQuery, myBenefitsQuery, useReceiveBenefit } from './benefit-api.ts';
 import { phaseAt } from './lib/countdown.ts';
@@ -101,7 +101,7 @@ export function MyBenefits() {
                       {m.name}：{m.productName} <Tag color={STATUS_COLOR[m.status]}>{m.statusName}</Tag>
                     </>
                   }
-                  description={`领取于 ${dayjs(m.createTime).format('YYYY-MM-DD HH:mm')}，有效期至 ${dayjs(m.expireTime).format('YYYY-MM-DD HH:mm')}`}
+                  description={`领取于 ${chinaTime(m.createTime, 'YYYY-MM-DD HH:mm')}，有效期至 ${chinaTime(m.expireTime, 'YYYY-MM-DD HH:mm')}`}
                 />
               </List.Item>
             )}

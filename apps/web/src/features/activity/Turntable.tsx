@@ -1,4 +1,4 @@
-import { CODE, DEFAULT_ACTIVITY_CODE, type DrawResult, MSG, type Prize } from '@sitemall/contract';
+import { CODE, chinaTime, DEFAULT_ACTIVITY_CODE, type DrawResult, MSG, type Prize } from '@sitemall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Result, Skeleton, Table } from 'antd';
 import { useRef, useState } from 'react';
@@ -154,7 +154,7 @@ export function Turntable({ code = DEFAULT_ACTIVITY_CODE }: { code?: string }) {
           {
             title: '时间',
             dataIndex: 'createTime',
-            render: (t: string) => new Date(t).toLocaleString('zh-CN'),
+            render: (t: string) => chinaTime(t),
           },
         ]}
       />

@@ -1,11 +1,11 @@
-import { PAGE_SIZE, POINTS_ENTRY_TYPE_LABEL, type PointsEntryType } from '@sitemall/contract';
+import { chinaTime, PAGE_SIZE, POINTS_ENTRY_TYPE_LABEL, type PointsEntryType } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Result, Select, Table } from 'antd';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { useSiteLink } from '../../site/links.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
-import { type BillFilter, billListQuery, signedAmount } from './api.ts';
+import { afterChinaToday, type BillFilter, billListQuery, signedAmount } from './api.ts';
 import './bills.css';
 
 const TYPES = Object.entries(POINTS_ENTRY_TYPE_LABEL) as [PointsEntryType, string][];
@@ -63,7 +63,7 @@ export function BillDetails() {
               endDate: range?.[1]?.format('YYYY-MM-DD'),
             })
           }
-          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+          disabledDate={(day) => afterChinaToday(day)}
           data-testid="bill-range"
         />
       </div>
@@ -89,7 +89,7 @@ export function BillDetails() {
               title: '时间',
               dataIndex: 'createTime',
               width: 180,
-              render: (value: string) => new Date(value).toLocaleString('zh-CN'),
+              render: (value: string) => chinaTime(value),
             },
             { title: '类型', dataIndex: 'typeName', width: 110 },
             {

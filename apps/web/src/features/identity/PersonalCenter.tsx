@@ -15,9 +15,9 @@ import {
   UserOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
+import { chinaTime } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Card, Descriptions, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../site/links.ts';
@@ -101,7 +101,7 @@ export function PersonalCenter({ extra }: { extra?: ReactNode }) {
                 {member.hasPassword ? '已设置' : '未设置'}
               </Descriptions.Item>
               <Descriptions.Item label="注册时间">
-                {dayjs(member.createdAt).format('YYYY-MM-DD')}
+                {chinaTime(member.createdAt, 'YYYY-MM-DD')}
               </Descriptions.Item>
             </Descriptions>
           ) : (

@@ -1,4 +1,5 @@
 import {
+  chinaTime,
   MAX_SEATS,
   MOVIE_SOURCE,
   type MovieSeat,
@@ -26,15 +27,7 @@ import './movie.css';
 
 const STEPS = ['选择影片', '选择影院', '选择场次', '选座', '支付'];
 /** Show times are the cinema's, in China time, wherever the browser is. */
-const CHINA = { timeZone: 'Asia/Shanghai' } as const;
-const showTime = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', {
-    ...CHINA,
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const showTime = (iso: string) => chinaTime(iso, 'MM/DD HH:mm');
 
 function Loading({ rows = 4 }: { rows?: number }) {
   return <Skeleton active paragraph={{ rows }} />;
@@ -282,7 +275,7 @@ export function MovieFlow() {
           <Result
             status="success"
             title="锁座成功，请尽快支付"
-            subTitle={`订单号 ${order.orderNo} · 请在 ${new Date(order.expireTime).toLocaleTimeString('zh-CN', CHINA)} 前完成支付，超时座位将被释放`}
+            subTitle={`订单号 ${order.orderNo} · 请在 ${chinaTime(order.expireTime, 'HH:mm:ss')} 前完成支付，超时座位将被释放`}
             extra={[
               <Button
                 type="primary"

@@ -1,7 +1,6 @@
-import type { PackCard } from '@sitemall/contract';
+import { chinaTime, type PackCard } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Input, Result, Skeleton, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { cardCountQuery, cardPageQuery, cashListQuery, useBindCard } from './api.ts';
@@ -21,7 +20,7 @@ function CashList({ cardId }: { cardId: number }) {
       dataSource={cash.data.list}
       data-testid="card-cash"
       columns={[
-        { title: '时间', dataIndex: 'time', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
+        { title: '时间', dataIndex: 'time', render: (v: string) => chinaTime(v, 'YYYY-MM-DD HH:mm') },
         { title: '类型', dataIndex: 'typeName' },
         { title: '订单号', dataIndex: 'orderNo', render: (v: string | null) => v ?? '—' },
         {
@@ -132,7 +131,7 @@ export function MyCards() {
             {
               title: '有效期至',
               dataIndex: 'expireTime',
-              render: (v: string) => dayjs(v).format('YYYY-MM-DD'),
+              render: (v: string) => chinaTime(v, 'YYYY-MM-DD'),
             },
           ]}
         />

@@ -1,5 +1,4 @@
-import type { VoucherRules } from '@sitemall/contract';
-import dayjs from 'dayjs';
+import { chinaTime, type VoucherRules } from '@sitemall/contract';
 import type { ReactNode } from 'react';
 import { useSite } from '../../site/SiteProvider.tsx';
 
@@ -31,7 +30,7 @@ export function VoucherCard({
   const dates =
     validText ??
     (voucher.validTo
-      ? `${dayjs(voucher.validFrom).format('YYYY.MM.DD')} - ${dayjs(voucher.validTo).format('YYYY.MM.DD')}`
+      ? `${chinaTime(voucher.validFrom, 'YYYY.MM.DD')} - ${chinaTime(voucher.validTo, 'YYYY.MM.DD')}`
       : '');
   return (
     <div className={`voucher-card${muted ? ' voucher-card--muted' : ''}`} data-testid={testId}>

@@ -1,4 +1,4 @@
-import { type AfterSaleDetail, fenToYuan } from '@sitemall/contract';
+import { type AfterSaleDetail, chinaTime, fenToYuan } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Form, Input, Popconfirm, Result, Skeleton, Tag, Timeline } from 'antd';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import '../aftersale.css';
 import { useAction } from '../../../api/action.ts';
 import { keys } from '../../../api/keys.ts';
 
-const time = (value: string | null) => (value ? new Date(value).toLocaleString('zh-CN') : '—');
+const time = (value: string | null) => (value ? chinaTime(value) : '—');
 const ACTOR: Record<string, string> = { member: '我', operator: '商家', system: '系统' };
 const CANCELLABLE = ['applied', 'approved', 'awaiting_return'];
 

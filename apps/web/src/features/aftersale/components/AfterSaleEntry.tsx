@@ -1,3 +1,4 @@
+import { chinaTime } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
@@ -8,7 +9,7 @@ import { sevenDayQuery } from '../api.ts';
 import { ApplyDialog } from './ApplyDialog.tsx';
 import '../aftersale.css';
 
-const day = (value: string | null) => (value ? new Date(value).toLocaleDateString('zh-CN') : '');
+const day = (value: string | null) => chinaTime(value, 'YYYY-MM-DD');
 
 /**
  * The order detail's after-sales part (seven-day return check): per line of a received order,

@@ -1,3 +1,4 @@
+import { chinaTime } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Pagination, Skeleton, Tabs, Tag } from 'antd';
 import { useState } from 'react';
@@ -45,7 +46,7 @@ export function AfterSaleList() {
                 {c.kindName} · {c.qty} 件 · 售后单号 {c.afterSaleNo}
               </small>
             </span>
-            <span className="checkout__muted">{new Date(c.createTime).toLocaleString('zh-CN')}</span>
+            <span className="checkout__muted">{chinaTime(c.createTime)}</span>
             <Tag color={c.isOpen ? 'processing' : 'default'}>{c.statusName}</Tag>
             <Link to={link(`/afterSaleDetail?afterSaleNo=${c.afterSaleNo}`)}>查看详情</Link>
           </div>

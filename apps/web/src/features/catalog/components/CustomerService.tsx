@@ -5,10 +5,9 @@ import {
   PhoneOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { SERVICE_MESSAGE_TOPICS } from '@sitemall/contract';
+import { chinaTime, SERVICE_MESSAGE_TOPICS } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, List, Pagination, Result, Row, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { keys } from '../../../api/keys.ts';
@@ -100,7 +99,7 @@ function MyMessages() {
             <List.Item key={m.messageId} className="service__message" data-testid="my-service-message">
               <div className="service__message-head">
                 <Tag>{m.topic}</Tag>
-                <span className="service__hours">{dayjs(m.createdAt).format('YYYY-MM-DD HH:mm')}</span>
+                <span className="service__hours">{chinaTime(m.createdAt, 'YYYY-MM-DD HH:mm')}</span>
                 {m.repliedAt ? <Tag color="green">已回复</Tag> : <Tag color="orange">待回复</Tag>}
               </div>
               <p className="service__message-content">{m.content}</p>
@@ -108,7 +107,7 @@ function MyMessages() {
                 <div className="service__reply" data-testid="service-reply">
                   <strong>客服回复：</strong>
                   {m.reply}
-                  <div className="service__hours">{dayjs(m.repliedAt).format('YYYY-MM-DD HH:mm')}</div>
+                  <div className="service__hours">{chinaTime(m.repliedAt, 'YYYY-MM-DD HH:mm')}</div>
                 </div>
               ) : (
                 <div className="service__hours">客服将在工作时间内尽快回复您</div>

@@ -1,5 +1,10 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { MERCHANT_STATUS, type MerchantApplication, type MerchantApplyInput } from '@sitemall/contract';
+import {
+  chinaTime,
+  MERCHANT_STATUS,
+  type MerchantApplication,
+  type MerchantApplyInput,
+} from '@sitemall/contract';
 import {
   App,
   Button,
@@ -15,7 +20,6 @@ import {
   Upload,
   type UploadFile,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ImageCodeField, refreshImageCode, useImageCode } from '../../../shared/ImageCode.tsx';
 import { useSite } from '../../../site/SiteProvider.tsx';
@@ -114,7 +118,7 @@ function ApplicationList({
             title={row.shopName}
             description={
               <>
-                {row.companyName} · {dayjs(row.createdAt).format('YYYY-MM-DD HH:mm')}
+                {row.companyName} · {chinaTime(row.createdAt, 'YYYY-MM-DD HH:mm')}
                 {row.rejectReason && <div className="merchant__reason">未通过原因：{row.rejectReason}</div>}
               </>
             }

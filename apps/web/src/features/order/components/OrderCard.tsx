@@ -1,5 +1,5 @@
 import type { OrderSummary } from '@sitemall/contract';
-import { ORDER_STATUS, ORDER_STATUS_LABEL } from '@sitemall/contract';
+import { chinaTime, ORDER_STATUS, ORDER_STATUS_LABEL } from '@sitemall/contract';
 import { Button, Popconfirm, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
@@ -27,7 +27,7 @@ export function OrderCard({
   return (
     <article className="order-card" data-testid="order-card" data-order-no={order.orderNo}>
       <header className="order-card__head">
-        <span>{new Date(order.createTime).toLocaleString('zh-CN')}</span>
+        <span>{chinaTime(order.createTime)}</span>
         <span>
           订单号：<Link to={detail}>{order.orderNo}</Link>
         </span>

@@ -1,4 +1,4 @@
-import { PAY_WAY_NAME } from '@sitemall/contract';
+import { chinaTime, PAY_WAY_NAME } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Popconfirm, Result, Tag, Timeline } from 'antd';
 import { Link } from 'react-router';
@@ -12,7 +12,7 @@ import { OrderQueryState } from './OrderQueryState.tsx';
 import { ProviderGoodsPanel } from './ProviderGoodsPanel.tsx';
 import '../order.css';
 
-const time = (value: string | null) => (value ? new Date(value).toLocaleString('zh-CN') : '—');
+const time = (value: string | null) => (value ? chinaTime(value) : '—');
 
 /** /orderDetail?orderNo=: child orders, lines, address snapshot, amounts, payment, history, logistics. */
 export function OrderDetailView({ orderNo }: { orderNo: string }) {

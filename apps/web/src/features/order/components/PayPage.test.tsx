@@ -96,6 +96,16 @@ describe('pay page', () => {
     expect(server.bodiesOf('/api/pay/payOrder')).toEqual([]);
   });
 
+  it("shows when the order was placed on China's clock, whatever the browser's zone", async () => {
+    // The suite runs in the machine's zone (UTC in CI): 16:30 UTC is 00:30 the next day in China.
+    payServer(['ye'], { createTime: '2026-12-01T16:30:05.000Z' });
+    renderSitePage(<SelectPayWay />, PATH);
+    expect(await screen.findByTestId('pay-page')).toBeTruthy();
+    expect(screen.getByTestId('pay-order-no').parentElement?.textContent).toContain(
+      '下单时间：2026-12-02 00:30:05',
+    );
+  });
+
   it("shows the server's refusal of a payment and stays on the page", async () => {
     const server = payServer(['ye']);
     server.answer('/api/pay/payOrder', () => refuse(500, '订单当前状态不可支付'));

@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, CreditCardOutlined, WalletOutlined, WechatOutlined } from '@ant-design/icons';
-import { PAY_WAY, PAY_WAY_NAME, PAY_WAYS, type PayOrderInfo } from '@sitemall/contract';
+import { chinaTime, PAY_WAY, PAY_WAY_NAME, PAY_WAYS, type PayOrderInfo } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Result, Tag } from 'antd';
 import { useState } from 'react';
@@ -93,7 +93,7 @@ function PayForm({ order, onPaid }: { order: PayOrderInfo; onPaid: () => void })
           <h2 className="pay__title">订单提交成功，请尽快付款！</h2>
           <p className="checkout__muted">
             订单号：<span data-testid="pay-order-no">{order.orderNo}</span>　下单时间：
-            {new Date(order.createTime).toLocaleString('zh-CN')}
+            {chinaTime(order.createTime)}
           </p>
           {pending && left && (
             <p className="pay__countdown" data-testid="pay-countdown">
