@@ -1,11 +1,34 @@
-import { fenToYuan } from '@sitemall/contract';
-import dayjs from 'dayjs';
+import { chinaTime, fenToYuan, fromChinaTime } from '@sitemall/contract';
+import dayjs, { type Dayjs } from 'dayjs';
 
 /** Money in the console: yuan with two decimals and thousands grouped. */
 export const yuan = (fen: number) => fenToYuan(fen, { grouped: true });
 
-/** A moment as the console shows it; '-' for none. */
-export const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : '-');
+/**
+ * A moment as the console shows it: China's wall clock (the mall's clock, whatever the
+ * operator's browser zone), in a pattern of YYYY MM DD HH mm ss; '-' for none.
+ */
+export const time = (at: string | number | null | undefined, pattern = 'YYYY-MM-DD HH:mm:ss') =>
+  chinaTime(at, pattern) || '-';
+
+/** A moment to the minute, as lists show it. */
+export const minute = (at: string | number | null | undefined) => time(at, 'YYYY-MM-DD HH:mm');
+
+/** A day as the console shows it (China's calendar); '-' for none. */
+export const day = (at: string | number | null | undefined) => time(at, 'YYYY-MM-DD');
+
+/**
+ * A date picker's value for an instant: a picker shows the browser's wall clock, so it gets
+ * China's wall clock of the instant (what the operator reads everywhere else).
+ */
+export const pickerOf = (at: string | number | Date): Dayjs => dayjs(chinaTime(at, 'YYYY-MM-DDTHH:mm:ss'));
+
+/** What a picker shows now: China's wall clock. */
+export const chinaNow = (): Dayjs => pickerOf(Date.now());
+
+/** A picked wall clock (a Dayjs or the text ProForm gives) read as China time: the instant. */
+export const instantOf = (picked: Dayjs | string): Date =>
+  fromChinaTime(dayjs(picked).format('YYYY-MM-DD HH:mm:ss'));
 
 /** Yuan typed in a form (two decimals at most) as fen. */
 export const toFen = (yuanAmount: number) => Math.round(yuanAmount * 100);

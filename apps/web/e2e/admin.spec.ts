@@ -143,6 +143,31 @@ test('ship an order from the console: the member sees 待收货, the 719 operato
   await op719.context().close();
 });
 
+test('an operator abroad reads every time on China’s clock, as the mall keeps it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const order = await memberWithPaidOrder(page, request);
+  const admin = await operatorPage(browser, 'admin', { context: { timezoneId: 'America/New_York' } });
+  const token = await admin.evaluate(() => sessionStorage.getItem('sitemall.admin.token'));
+  const found = await request.get(`/admin-api/orders?siteId=1000&orderNo=${order.orderNo}`, {
+    headers: { token: token ?? '' },
+  });
+  const { createdAt } = ((await found.json()) as { data: { list: { createdAt: string }[] } }).data.list[0]!;
+  // China is UTC+8 all year: the wall clock there is the instant plus eight hours, read as UTC.
+  const china = new Date(Date.parse(createdAt) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const newYork = await admin.evaluate((at) => new Date(at).toLocaleString('sv-SE'), createdAt);
+  expect(newYork).not.toBe(china);
+  await menu(admin, '订单管理');
+  await admin.getByLabel('订单号').fill(order.orderNo);
+  await admin.getByRole('button', { name: /查\s?询/ }).click();
+  const row = admin.getByRole('row', { name: new RegExp(order.orderNo) });
+  await expect(row).toContainText(china);
+  await shot(admin, 'admin-04b-orders-china-time');
+  await admin.context().close();
+});
+
 test('a CSV points issue above the threshold needs the finance reviewer and applies once', async ({
   browser,
 }) => {

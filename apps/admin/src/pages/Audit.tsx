@@ -1,7 +1,6 @@
 import { ProTable } from '@ant-design/pro-components';
 import { type AuditRow, adminApi } from '@sitemall/contract';
 import { Button, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { pageOf } from '../api';
 import { dayRangeColumn, enumOf, time } from '../format';
@@ -114,7 +113,7 @@ function exportCsv(rows: AuditRow[]) {
   });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  link.download = `audit-${dayjs().format('YYYYMMDD-HHmmss')}.csv`;
+  link.download = `audit-${time(Date.now(), 'YYYYMMDD-HHmmss')}.csv`;
   link.click();
   URL.revokeObjectURL(link.href);
 }

@@ -1,8 +1,8 @@
 import { ProTable } from '@ant-design/pro-components';
 import { adminApi, type LoginLogRow } from '@sitemall/contract';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { pageOf } from '../api';
+import { time } from '../format';
 
 const RESULTS: Record<string, [string, string]> = {
   ok: ['登录成功', 'green'],
@@ -24,7 +24,7 @@ export function LoginLogPage() {
       locale={{ emptyText: '暂无登录记录' }}
       request={(p) => pageOf(adminApi.loginLog, { pageNum: p.current })}
       columns={[
-        { title: '时间', dataIndex: 'at', render: (_, r) => dayjs(r.at).format('YYYY-MM-DD HH:mm:ss') },
+        { title: '时间', dataIndex: 'at', render: (_, r) => time(r.at) },
         { title: '用户名', dataIndex: 'username' },
         {
           title: '结果',

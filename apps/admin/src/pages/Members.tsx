@@ -2,10 +2,9 @@ import { type ActionType, ProDescriptions, ProTable } from '@ant-design/pro-comp
 import { type AdminMember, type AdminMemberSession, adminApi } from '@sitemall/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Space, Spin, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
-import { time, yuan } from '../format';
+import { day, minute, time, yuan } from '../format';
 import { useSession } from '../session';
 import { IssueOneForm } from './issue-forms';
 import { TextAction } from './TextAction';
@@ -181,7 +180,7 @@ function Ledger({ member, onClose }: { member: AdminMember; onClose: () => void 
           {
             title: '时间',
             dataIndex: 'createdAt',
-            render: (_, e) => dayjs(e.createdAt).format('YYYY-MM-DD HH:mm'),
+            render: (_, e) => minute(e.createdAt),
           },
           { title: '类型', dataIndex: 'type', render: (_, e) => TYPE_LABEL[e.type] ?? e.type },
           {
@@ -237,7 +236,7 @@ export function MembersPage() {
             title: '注册时间',
             dataIndex: 'createdAt',
             search: false,
-            render: (_, m) => dayjs(m.createdAt).format('YYYY-MM-DD'),
+            render: (_, m) => day(m.createdAt),
           },
           {
             title: '操作',

@@ -7,9 +7,9 @@ import {
   adminApi,
 } from '@sitemall/contract';
 import { App, Card, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { call, pageOf } from '../api';
+import { day } from '../format';
 import { useSession } from '../session';
 import { TextAction } from './TextAction';
 
@@ -69,7 +69,7 @@ export function OperatorsPage() {
           {
             title: '创建时间',
             dataIndex: 'createdAt',
-            render: (_, o) => dayjs(o.createdAt).format('YYYY-MM-DD'),
+            render: (_, o) => day(o.createdAt),
           },
           ...(can('operators:manage')
             ? [

@@ -1,11 +1,10 @@
 import { type ActionType, ProTable } from '@ant-design/pro-components';
 import { adminApi, ISSUE_STATUS_LABEL, type IssueBatch, type IssueStatus } from '@sitemall/contract';
 import { Button, Input, Modal, Popconfirm, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
 import { statusColumn } from '../columns';
-import { yuan } from '../format';
+import { time, yuan } from '../format';
 import { useSession } from '../session';
 import { IssueCsvForm, IssueOneForm, useSubmitDraft } from './issue-forms';
 import { SitePolicyForm } from './SitePolicyForm';
@@ -103,7 +102,7 @@ export function PointsPage() {
             title: '创建时间',
             dataIndex: 'createdAt',
             search: false,
-            render: (_, b) => dayjs(b.createdAt).format('MM-DD HH:mm'),
+            render: (_, b) => time(b.createdAt, 'MM-DD HH:mm'),
           },
           {
             title: '操作',

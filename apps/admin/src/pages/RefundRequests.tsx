@@ -6,11 +6,10 @@ import {
   type RefundRequestStatus,
 } from '@sitemall/contract';
 import { Button, Input, Modal, Popconfirm } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
 import { statusColumn } from '../columns';
-import { yuan } from '../format';
+import { time, yuan } from '../format';
 import { useSession } from '../session';
 import { SitePolicyForm } from './SitePolicyForm';
 import { useRun } from './write';
@@ -86,7 +85,7 @@ export function RefundRequestsPage() {
             dataIndex: 'createdAt',
             search: false,
             width: 110,
-            render: (_, r) => dayjs(r.createdAt).format('MM-DD HH:mm'),
+            render: (_, r) => time(r.createdAt, 'MM-DD HH:mm'),
           },
           {
             title: '操作',

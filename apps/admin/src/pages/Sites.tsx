@@ -21,10 +21,10 @@ import {
   type SiteFields,
 } from '@sitemall/contract';
 import { App, Button, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { call, pageOf } from '../api';
+import { minute } from '../format';
 import { useSession } from '../session';
 
 const LOGIN_WAYS = { 1: '手机号 + 密码', 2: '手机号 + 短信验证码', 3: '账号 + 密码' };
@@ -276,7 +276,7 @@ export function SitesPage() {
         {
           title: '更新时间',
           dataIndex: 'updatedAt',
-          render: (_, row) => dayjs(row.updatedAt).format('YYYY-MM-DD HH:mm'),
+          render: (_, row) => minute(row.updatedAt),
         },
         {
           title: '操作',

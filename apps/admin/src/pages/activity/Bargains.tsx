@@ -16,15 +16,13 @@ import {
   type SaveBargainActivityBody,
 } from '@sitemall/contract';
 import { Button, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { enumOf, toFen, yuan } from '../../format';
+import { enumOf, instantOf, minute, pickerOf, toFen, yuan } from '../../format';
 import { useSession } from '../../session';
 import { formTrigger } from '../form-trigger';
 import { useWrite } from '../write';
 
-const time = (at: string | number) => dayjs(at).format('YYYY-MM-DD HH:mm');
 const PHASE: Record<number, { text: string; color: string }> = {
   [-1]: { text: '未开始', color: 'default' },
   0: { text: '进行中', color: 'green' },
@@ -68,7 +66,7 @@ function ActivityForm({ activity, onDone }: { activity?: AdminBargainActivity; o
               cutMaxYuan: activity.cutMax / 100,
               helperDailyQuota: activity.helperDailyQuota,
               hours: activity.hours,
-              window: [dayjs(activity.startAt).format(), dayjs(activity.endAt).format()],
+              window: [pickerOf(activity.startAt), pickerOf(activity.endAt)],
             }
           : { siteId: siteId ?? sites[0]?.id, helpMax: 3, helperDailyQuota: 3, hours: 24 }
       }
@@ -84,8 +82,8 @@ function ActivityForm({ activity, onDone }: { activity?: AdminBargainActivity; o
           cutMax: toFen(v.cutMaxYuan),
           helperDailyQuota: v.helperDailyQuota,
           hours: v.hours,
-          startAt: dayjs(v.window[0]).valueOf(),
-          endAt: dayjs(v.window[1]).valueOf(),
+          startAt: instantOf(v.window[0]).getTime(),
+          endAt: instantOf(v.window[1]).getTime(),
         };
         return write(() => call(adminBargainApi.saveBargainActivity, body), '已保存', onDone);
       }}
@@ -152,7 +150,7 @@ function ActivityForm({ activity, onDone }: { activity?: AdminBargainActivity; o
       />
       <ProFormDateTimeRangePicker
         name="window"
-        label="活动时间"
+        label="活动时间（北京时间）"
         rules={[{ required: true, message: '请选择活动时间' }]}
       />
     </ModalForm>
@@ -223,7 +221,7 @@ function ActivitiesTable({ onRecords }: { onRecords: (a: AdminBargainActivity) =
         {
           title: '活动时间',
           dataIndex: 'startAt',
-          render: (_, r) => `${time(r.startAt)} 至 ${time(r.endAt)}`,
+          render: (_, r) => `${minute(r.startAt)} 至 ${minute(r.endAt)}`,
         },
         {
           title: '状态',
@@ -298,8 +296,8 @@ function RecordsTable({ activity }: { activity?: AdminBargainActivity }) {
           render: (_, r) => <Tag color={RECORD_COLOR[r.status]}>{r.statusName}</Tag>,
         },
         { title: '订单号', dataIndex: 'orderNo', search: false, render: (_, r) => r.orderNo ?? '-' },
-        { title: '发起时间', dataIndex: 'createTime', search: false, render: (_, r) => time(r.createTime) },
-        { title: '截止时间', dataIndex: 'expireTime', search: false, render: (_, r) => time(r.expireTime) },
+        { title: '发起时间', dataIndex: 'createTime', search: false, render: (_, r) => minute(r.createTime) },
+        { title: '截止时间', dataIndex: 'expireTime', search: false, render: (_, r) => minute(r.expireTime) },
       ]}
     />
   );

@@ -15,10 +15,10 @@ import {
   type SaveGroupActivityBody,
 } from '@sitemall/contract';
 import { Alert, Button, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { enumOf, toFen, yuan } from '../../format';
+import { chinaNow, enumOf, instantOf, minute, pickerOf, toFen, yuan } from '../../format';
 import { useSession } from '../../session';
 import { formTrigger } from '../form-trigger';
 import { useWrite } from '../write';
@@ -35,7 +35,6 @@ const PLACE: Record<string, string> = {
   released: '已释放',
   refunded: '已退款',
 };
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '-');
 
 interface ActivityForm {
   name: string;
@@ -70,14 +69,14 @@ function ActivityFormModal({
           ? {
               ...activity,
               priceYuan: activity.price / 100,
-              window: [dayjs(activity.startAt), dayjs(activity.endAt)],
+              window: [pickerOf(activity.startAt), pickerOf(activity.endAt)],
             }
           : {
               teamSize: 2,
               teamHours: 24,
               memberLimit: 1,
               virtualFill: false,
-              window: [dayjs(), dayjs().add(30, 'day')],
+              window: [chinaNow(), chinaNow().add(30, 'day')],
             }
       }
       onFinish={async (form) => {
@@ -91,8 +90,8 @@ function ActivityFormModal({
           teamHours: form.teamHours,
           memberLimit: form.memberLimit,
           virtualFill: !!form.virtualFill,
-          startAt: dayjs(form.window[0]).toISOString(),
-          endAt: dayjs(form.window[1]).toISOString(),
+          startAt: instantOf(form.window[0]).toISOString(),
+          endAt: instantOf(form.window[1]).toISOString(),
         };
         return write(() => call(adminGroupApi.saveGroupActivity, body), '已保存', onDone);
       }}
@@ -137,7 +136,7 @@ function ActivityFormModal({
         />
       </Space>
       <ProFormSwitch name="virtualFill" label="虚拟成团" tooltip="到期未满员但已有人付款时，视为拼团成功" />
-      <ProFormDateTimeRangePicker name="window" label="活动时间" rules={[{ required: true }]} />
+      <ProFormDateTimeRangePicker name="window" label="活动时间（北京时间）" rules={[{ required: true }]} />
     </ModalForm>
   );
 }
@@ -246,7 +245,7 @@ export function GroupBuysPage() {
                     render: (_, a) =>
                       `${a.teamSize} 人 · ${a.teamHours} 小时 · 每人限购 ${a.memberLimit}${a.virtualFill ? ' · 虚拟成团' : ''}`,
                   },
-                  { title: '活动时间', render: (_, a) => `${time(a.startAt)} 至 ${time(a.endAt)}` },
+                  { title: '活动时间', render: (_, a) => `${minute(a.startAt)} 至 ${minute(a.endAt)}` },
                   {
                     title: '状态',
                     render: (_, a) => <Tag color={PHASE[a.status]?.color}>{PHASE[a.status]?.text}</Tag>,
@@ -333,9 +332,9 @@ export function GroupBuysPage() {
                     render: (_, team) => `${team.joined} / ${team.size}`,
                   },
                   { title: '已付款', dataIndex: 'paid', search: false, width: 80 },
-                  { title: '开团时间', search: false, render: (_, team) => time(team.createdAt) },
-                  { title: '截止时间', search: false, render: (_, team) => time(team.expiresAt) },
-                  { title: '结算时间', search: false, render: (_, team) => time(team.settledAt) },
+                  { title: '开团时间', search: false, render: (_, team) => minute(team.createdAt) },
+                  { title: '截止时间', search: false, render: (_, team) => minute(team.expiresAt) },
+                  { title: '结算时间', search: false, render: (_, team) => minute(team.settledAt) },
                 ]}
               />
             ),

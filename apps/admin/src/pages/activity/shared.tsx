@@ -2,14 +2,9 @@ import { ModalForm, type ProColumns, ProFormTextArea } from '@ant-design/pro-com
 import type { Timing } from '@sitemall/contract';
 import { Button, Tag } from 'antd';
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-
-dayjs.extend(utc);
-
+import { chinaNow } from '../../format';
 import { useWrite } from '../write';
 
-/** Now on China's wall clock, which every activity time in the console is written in. */
-const chinaNow = () => dayjs().utcOffset(480);
 const WALL_CLOCK = 'YYYY-MM-DD HH:mm:ss';
 
 /** A new activity's window until the operator picks one: from now for 30 days (China time). */

@@ -14,7 +14,7 @@ import { Alert, App, Button, DatePicker, Empty, Space, Statistic, Table, Tabs, T
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, callFile, pageOf } from '../../api';
-import { dayRangeColumn, enumOf, time, yuan } from '../../format';
+import { chinaNow, dayRangeColumn, enumOf, time, yuan } from '../../format';
 import { useSession } from '../../session';
 
 interface Filters {
@@ -196,7 +196,7 @@ function Reconcile() {
           <DatePicker.RangePicker
             allowClear={false}
             value={shown}
-            disabledDate={(d) => d.isAfter(dayjs().add(1, 'day'), 'day')}
+            disabledDate={(d) => d.isAfter(chinaNow(), 'day')}
             onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
           />
         }

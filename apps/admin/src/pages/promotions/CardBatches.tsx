@@ -12,11 +12,10 @@ import {
   adminPromotionsApi as promo,
 } from '@sitemall/contract';
 import { App, Button, Popconfirm, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { call, callFile, pageOf } from '../../api';
 import { statusColumn } from '../../columns';
-import { yuan } from '../../format';
+import { time, yuan } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
 import { ReasonAction, ReasonField, SiteField } from './shared';
@@ -111,7 +110,7 @@ export function CardBatches() {
           render: (_, b) =>
             b.exportedAt ? (
               <Typography.Text type="secondary">
-                {b.exportedBy} 于 {dayjs(b.exportedAt).format('MM-DD HH:mm')} 导出
+                {b.exportedBy} 于 {time(b.exportedAt, 'MM-DD HH:mm')} 导出
               </Typography.Text>
             ) : b.exportable ? (
               <Tag color="blue">待导出</Tag>
@@ -123,7 +122,7 @@ export function CardBatches() {
           title: '提交时间',
           dataIndex: 'createdAt',
           search: false,
-          render: (_, b) => dayjs(b.createdAt).format('MM-DD HH:mm'),
+          render: (_, b) => time(b.createdAt, 'MM-DD HH:mm'),
         },
         {
           title: '操作',

@@ -1,10 +1,9 @@
 import { type ActionType, ProTable } from '@ant-design/pro-components';
 import { type AdminCard, CARD_STATUS_LABEL, adminPromotionsApi as promo } from '@sitemall/contract';
-import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
 import { statusColumn } from '../../columns';
-import { yuan } from '../../format';
+import { day, yuan } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
 import { ReasonAction } from './shared';
@@ -82,7 +81,7 @@ export function Cards() {
           title: '到期',
           dataIndex: 'expiresAt',
           search: false,
-          render: (_, c) => dayjs(c.expiresAt).format('YYYY-MM-DD'),
+          render: (_, c) => day(c.expiresAt),
         },
         {
           title: '操作',

@@ -1,9 +1,9 @@
 import { type ActionType, ProTable } from '@ant-design/pro-components';
 import { type PendingClaim, adminPromotionsApi as promo } from '@sitemall/contract';
 import { Button, Popconfirm } from 'antd';
-import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
+import { minute } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
 import { ReasonAction } from './shared';
@@ -36,7 +36,7 @@ export function Claims() {
         {
           title: '申请时间',
           dataIndex: 'claimTime',
-          render: (_, c) => dayjs(c.claimTime).format('YYYY-MM-DD HH:mm'),
+          render: (_, c) => minute(c.claimTime),
         },
         {
           title: '操作',

@@ -15,10 +15,9 @@ import {
   VIP_THRESHOLD_LABEL,
 } from '@sitemall/contract';
 import { App, Button, Card, Descriptions, Empty, Input, Select, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { optionsOf } from '../../format';
+import { day, minute, optionsOf } from '../../format';
 import { useSession, useSitesWith } from '../../session';
 import { useRun, useWrite } from '../write';
 import { ReasonAction, ReasonField, SiteField } from './shared';
@@ -117,7 +116,7 @@ function MemberLevel() {
               {found.discountPct ? `减 ${found.discountPct}%` : '-'}
             </Descriptions.Item>
             <Descriptions.Item label="到期">
-              {found.expiresAt ? dayjs(found.expiresAt).format('YYYY-MM-DD') : '长期'}
+              {found.expiresAt ? day(found.expiresAt) : '长期'}
             </Descriptions.Item>
           </Descriptions>
           {can('promotions:manage', found.siteId) ? (
@@ -169,7 +168,7 @@ function MemberLevel() {
               {
                 title: '时间',
                 dataIndex: 'at',
-                render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+                render: (at: string) => minute(at),
               },
               { title: '原等级', dataIndex: 'fromLevel', render: levelName },
               { title: '新等级', dataIndex: 'toLevel', render: levelName },

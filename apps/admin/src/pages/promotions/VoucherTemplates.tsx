@@ -10,10 +10,10 @@ import {
   type TemplateStatus,
 } from '@sitemall/contract';
 import { Alert, App, Button, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { statusColumn } from '../../columns';
+import { day } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
 import { ReasonAction, ReasonField } from './shared';
@@ -26,7 +26,6 @@ const STATUS_COLOR: Record<TemplateStatus, string> = {
   ended: 'red',
 };
 
-const day = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD') : '');
 const validText = (t: AdminVoucherTemplate) =>
   t.validMode === 'days' ? `领取后 ${t.validDays} 天` : `${day(t.validFrom)} 至 ${day(t.validTo)}`;
 

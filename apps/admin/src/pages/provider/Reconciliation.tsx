@@ -15,7 +15,7 @@ import { App, Button, Empty, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
-import { time, yuan } from '../../format';
+import { chinaNow, time, yuan } from '../../format';
 import { useSession } from '../../session';
 
 const ITEM_COLOR: Record<ReconItemKind, string> = {
@@ -34,7 +34,7 @@ function RunForm({ onDone }: { onDone: () => void }) {
       width={460}
       trigger={<Button type="primary">执行对账</Button>}
       modalProps={{ destroyOnClose: true }}
-      initialValues={{ runDay: dayjs().subtract(1, 'day').format('YYYY-MM-DD') }}
+      initialValues={{ runDay: chinaNow().subtract(1, 'day').format('YYYY-MM-DD') }}
       onFinish={async (form) => {
         try {
           const rows = await call(api.reconcile, {
@@ -57,7 +57,7 @@ function RunForm({ onDone }: { onDone: () => void }) {
         name="runDay"
         label="对账日期"
         rules={[{ required: true, message: '请选择日期' }]}
-        fieldProps={{ disabledDate: (d: dayjs.Dayjs) => d.isAfter(dayjs(), 'day') }}
+        fieldProps={{ disabledDate: (d: dayjs.Dayjs) => d.isAfter(chinaNow(), 'day') }}
       />
       <ProFormTextArea
         name="reason"
