@@ -6,16 +6,25 @@
  */
 export const CHINA_TIME_ZONE = 'Asia/Shanghai';
 
-const clock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: CHINA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Made on first use, not when the module loads: every page loads the contract, and a first
+ * zone-aware Intl format makes the browser load its zone data (time a page without a time to
+ * show should not spend).
+ */
+let clock: Intl.DateTimeFormat | undefined;
+function chinaClock(): Intl.DateTimeFormat {
+  clock ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: CHINA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return clock;
+}
 
 const TOKEN: Record<string, Intl.DateTimeFormatPartTypes> = {
   YYYY: 'year',
@@ -37,7 +46,11 @@ export function chinaTime(
   if (value === null || value === undefined || value === '') return '';
   const at = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(at.getTime())) return '';
-  const parts = Object.fromEntries(clock.formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    chinaClock()
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[TOKEN[token] as string] ?? '');
 }
 
