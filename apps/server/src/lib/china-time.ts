@@ -24,5 +24,5 @@ export function chinaDay(date: string): { start: Date; end: Date } {
   return { start: start.toDate(), end: start.add(1, 'day').toDate() };
 }
 
-/** China's wall clock ('YYYY-MM-DD HH:mm[:ss]', as the console's pickers write it) as an instant. */
-export const fromChinaTime = (text: string): Date => dayjs.tz(text, CHINA_TZ).toDate();
+/** China's wall clock ('YYYY-MM-DD HH:mm[:ss]', as the console's pickers write it) as an instant: the contract's, one reading for server and console. */
+export { fromChinaTime } from '@sitemall/contract';

@@ -10,7 +10,7 @@ import '../aftersale.css';
 import { useAction } from '../../../api/action.ts';
 import { keys } from '../../../api/keys.ts';
 
-const time = (value: string | null) => (value ? chinaTime(value) : '—');
+const time = (value: string | null) => chinaTime(value) || '—';
 const ACTOR: Record<string, string> = { member: '我', operator: '商家', system: '系统' };
 const CANCELLABLE = ['applied', 'approved', 'awaiting_return'];
 
