@@ -5,7 +5,6 @@ import {
   adminBargainApi,
   BARGAIN_STATUS,
   BARGAIN_STATUS_LABEL,
-  PAGE_SIZE,
   type SaveBargainActivityBody,
 } from '@sitemall/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -14,7 +13,7 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { serve } from '../../lib/serve';
 import {
   type OperatorCtx,
@@ -102,20 +101,12 @@ async function activityRows(
 export async function listBargainActivities(ctx: OperatorCtx, query: { siteId?: number; pageNum?: number }) {
   const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
   const where = inSites(bargainActivity.siteId, scope);
-  const rows = await ctx.db
-    .select()
-    .from(bargainActivity)
-    .where(where)
-    .orderBy(desc(bargainActivity.id))
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(query.pageNum));
-  const [total] = await ctx.db.select({ n: count() }).from(bargainActivity).where(where);
-  return {
-    list: await activityRows(ctx, rows, new Date()),
-    total: total?.n ?? 0,
-    pageNum: query.pageNum ?? 1,
-    pageSize: PAGE_SIZE,
-  };
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db.select().from(bargainActivity).where(where).orderBy(desc(bargainActivity.id)),
+    total: ctx.db.select({ n: count() }).from(bargainActivity).where(where),
+    present: (rows) => activityRows(ctx, rows, new Date()),
+  });
 }
 
 async function lockActivity(tx: Db, siteId: number, id: number): Promise<BargainActivityRow> {
@@ -246,36 +237,39 @@ export async function listBargainRecords(
     query.activityId === undefined ? undefined : eq(bargainRecord.activityId, query.activityId),
     query.status === undefined ? undefined : eq(bargainRecord.status, query.status),
   );
-  const rows = await ctx.db
-    .select({ r: bargainRecord, activityName: bargainActivity.name })
-    .from(bargainRecord)
-    .innerJoin(bargainActivity, eq(bargainActivity.id, bargainRecord.activityId))
-    .where(where)
-    .orderBy(desc(bargainRecord.id))
-    .limit(PAGE_SIZE)
-    .offset(offsetOf(query.pageNum));
-  const [total] = await ctx.db.select({ n: count() }).from(bargainRecord).where(where);
-  const list: AdminBargainRecord[] = [];
-  for (const { r, activityName } of rows)
-    list.push({
-      id: r.id,
-      siteId: r.siteId,
-      activityId: r.activityId,
-      activityName,
-      memberId: r.memberId,
-      memberName: maskedName(await memberById(ctx, r.siteId, r.memberId)),
-      startPrice: r.startPrice,
-      floorPrice: r.floorPrice,
-      price: r.price,
-      helpCount: r.helpCount,
-      helpMax: r.helpMax,
-      status: r.status,
-      statusName: BARGAIN_STATUS_LABEL[r.status] ?? '',
-      orderNo: r.orderNo,
-      createTime: r.createdAt.toISOString(),
-      expireTime: r.expireAt.toISOString(),
-    });
-  return { list, total: total?.n ?? 0, pageNum: query.pageNum ?? 1, pageSize: PAGE_SIZE };
+  return listPage({
+    pageNum: query.pageNum,
+    rows: ctx.db
+      .select({ r: bargainRecord, activityName: bargainActivity.name })
+      .from(bargainRecord)
+      .innerJoin(bargainActivity, eq(bargainActivity.id, bargainRecord.activityId))
+      .where(where)
+      .orderBy(desc(bargainRecord.id)),
+    total: ctx.db.select({ n: count() }).from(bargainRecord).where(where),
+    present: (rows) =>
+      Promise.all(
+        rows.map(
+          async ({ r, activityName }): Promise<AdminBargainRecord> => ({
+            id: r.id,
+            siteId: r.siteId,
+            activityId: r.activityId,
+            activityName,
+            memberId: r.memberId,
+            memberName: maskedName(await memberById(ctx, r.siteId, r.memberId)),
+            startPrice: r.startPrice,
+            floorPrice: r.floorPrice,
+            price: r.price,
+            helpCount: r.helpCount,
+            helpMax: r.helpMax,
+            status: r.status,
+            statusName: BARGAIN_STATUS_LABEL[r.status] ?? '',
+            orderNo: r.orderNo,
+            createTime: r.createdAt.toISOString(),
+            expireTime: r.expireAt.toISOString(),
+          }),
+        ),
+      ),
+  });
 }
 
 /** The console's bargain routes, registered inside the console plugin (admin.routes.ts `families`). */

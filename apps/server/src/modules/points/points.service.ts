@@ -1,10 +1,10 @@
-import { PAGE_SIZE, type PointsEntryType } from '@sitemall/contract';
+import type { PointsEntryType } from '@sitemall/contract';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
-import { offsetOf } from '../../lib/paging';
+import { listPage } from '../../lib/paging';
 import { rowsOf } from '../../lib/rows';
 import { pointsAccount, pointsEntry } from './points.tables';
 
@@ -122,17 +122,15 @@ export async function listBills(ctx: RequestContext, query: BillQuery) {
     query.from ? gte(pointsEntry.createdAt, query.from) : undefined,
     query.to ? lt(pointsEntry.createdAt, query.to) : undefined,
   );
-  const [list, [total]] = await Promise.all([
-    db
+  return listPage({
+    pageNum: query.pageNum,
+    rows: db
       .select()
       .from(pointsEntry)
       .where(where)
-      .orderBy(desc(pointsEntry.createdAt), desc(pointsEntry.id))
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(query.pageNum)),
-    db.select({ total: count() }).from(pointsEntry).where(where),
-  ]);
-  return { list, total: total?.total ?? 0, pageNum: query.pageNum, pageSize: PAGE_SIZE };
+      .orderBy(desc(pointsEntry.createdAt), desc(pointsEntry.id)),
+    total: db.select({ n: count() }).from(pointsEntry).where(where),
+  });
 }
 
 /**
