@@ -5,7 +5,14 @@ import {
   type SearchResult,
   vipApi,
 } from '@sitemall/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  usePrefetchQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { ApiError, call } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 import { useSiteId } from '../../site/SiteProvider.tsx';
@@ -148,6 +155,17 @@ export const useMerchantLookup = (siteId: string) =>
       call(catalogApi.merchantStatus, { siteId, ...input }, { repeat: true }),
   });
 export const useClientTips = (siteId: string) => useQuery(clientTipsQuery(siteId));
+
+/**
+ * The home page's reads, started together, and whether its PC notice is known yet. The notice
+ * sits above everything else, so the page draws once it is known (one small request, in flight
+ * beside the floors'): a notice arriving after the page drew would push the whole page down.
+ */
+export function useHomeReads(siteId: string): { noticeKnown: boolean } {
+  usePrefetchQuery(homeProductsQuery(siteId));
+  usePrefetchQuery(guessLikeQuery(siteId));
+  return { noticeKnown: !useClientTips(siteId).isPending };
+}
 
 export const useMerchantApply = (siteId: string) =>
   useMutation({

@@ -1,5 +1,6 @@
 import './catalog.css';
 
+export { useHomeReads } from './api.ts';
 /** The catalogue feature: what the routes compose (spec sections 1, 2 and 7). */
 export { ClientTipsNotice } from './components/ClientTipsNotice.tsx';
 export { CustomerService } from './components/CustomerService.tsx';

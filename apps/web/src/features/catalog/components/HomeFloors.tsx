@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { useGuessLike, useHomeProducts } from '../api.ts';
 import { ProductGrid } from './ProductTile.tsx';
@@ -14,7 +14,10 @@ export function HomeFloors({
 }) {
   const { siteId } = useSite();
   const home = useHomeProducts(siteId ?? '');
-  if (home.isPending) {
+  // The floors are most of the page: they are drawn as a transition, in slices between which the
+  // browser answers input, not in one long task when the products come.
+  const data = useDeferredValue(home.data);
+  if (home.isPending || (!home.isError && !data)) {
     return (
       <section className="floor">
         <Skeleton.Input active className="floor__title-skeleton" />
@@ -29,7 +32,7 @@ export function HomeFloors({
       </section>
     );
   }
-  const floors = home.data.floors.filter((floor) => floor.list.length > 0);
+  const floors = (data?.floors ?? []).filter((floor) => floor.list.length > 0);
   if (floors.length === 0) {
     return (
       <section className="floor">
@@ -53,7 +56,11 @@ export function HomeFloors({
                 {renderAside(floor)}
               </aside>
             )}
-            <ProductGrid products={floor.list.slice(0, renderAside ? 8 : 10)} columns={renderAside ? 4 : 5} />
+            <ProductGrid
+              products={floor.list.slice(0, renderAside ? 8 : 10)}
+              columns={renderAside ? 4 : 5}
+              firstScreen={index === 0}
+            />
           </div>
         </section>
       ))}

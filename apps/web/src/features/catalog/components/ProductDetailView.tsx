@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined, ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ProductDetail, ProductSpecification } from '@sitemall/contract';
 import { App, Breadcrumb, Button, Result, Skeleton, Tabs, Tag } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSiteLink } from '../../../site/links.ts';
@@ -210,9 +210,12 @@ export function ProductDetailView({
   const { siteId } = useSite();
   const link = useSiteLink();
   const detail = useProductDetail(siteId ?? '', productId);
+  // The page's one large render is drawn as a transition when the product comes: in slices
+  // between which the browser answers input, not in one long task.
+  const product = useDeferredValue(detail.data);
   if (!productId)
     return <Result className="catalog-state" status="404" title="商品不存在" subTitle="链接中缺少商品编号" />;
-  if (detail.isPending)
+  if (detail.isPending || (!detail.isError && !product))
     return (
       <div className="product-detail product-detail--loading">
         <div className="product-detail__top">
@@ -238,7 +241,7 @@ export function ProductDetailView({
       );
     return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   }
-  const product = detail.data;
+  if (!product) return null; // not reached: a product that is neither pending nor failed has come
   const { category } = product;
   const catLink = (id: number, name: string) =>
     link(`/searchList?${new URLSearchParams({ cateId: String(id), breadTxt: name }).toString()}`);

@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button, Cascader, InputNumber, Space, Spin, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
@@ -126,7 +126,9 @@ export function SearchResults({
   const change = (patch: Partial<SearchState>) => onChange(nextSearchState(state, patch));
   const path = state.cateId ? categoryPath(categories, state.cateId) : undefined;
   const hasFilter = !!state.cateId || state.minPrice !== undefined || state.maxPrice !== undefined;
-  const data = search.data;
+  // The results are drawn as a transition when they come: in slices between which the browser
+  // answers input, not in one long task.
+  const data = useDeferredValue(search.data);
 
   const priceText =
     state.minPrice !== undefined || state.maxPrice !== undefined
@@ -200,7 +202,7 @@ export function SearchResults({
         }
       />
 
-      {search.isPending ? (
+      {search.isPending || (!search.isError && !data) ? (
         <GridSkeleton />
       ) : search.isError ? (
         <LoadError error={search.error} onRetry={() => void search.refetch()} />
@@ -208,6 +210,7 @@ export function SearchResults({
         <Spin spinning={search.isPlaceholderData} delay={200}>
           <ProductGrid
             products={data.list}
+            firstScreen
             renderName={(product) => {
               const hit = data.list.find((h) => h.id === product.id);
               return <HighlightedName name={product.name} ranges={hit?.highlights ?? []} />;
