@@ -9,9 +9,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../lib/paths';
-import * as schema from './schema';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database as the modules use it: the query builders only. No schema is given to drizzle:
+ * its relational API (`db.query.*`) is unused, and with a schema every transaction would build
+ * a relational query builder for each of the ~100 tables before its first statement.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Where the database layer reports connection trouble (a pino logger fits). */
 export interface DbLog {
@@ -102,7 +105,7 @@ async function openPglite(dataDir?: string, onStatement?: (text: string) => void
   }
   // The options form: PGlite.create(undefined, options) silently drops the extensions.
   const client = await PGlite.create({ dataDir: storage, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema, ...statementLogger(onStatement) }) as unknown as Db;
+  const db = drizzlePglite({ client, ...statementLogger(onStatement) }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -162,9 +165,9 @@ function unnamedStatements(client: pg.PoolClient) {
 async function openPostgres(url: string, log: DbLog, options: DatabaseOptions): Promise<Database> {
   const namedStatements = options.namedStatements ?? true;
   const pool = openPool(url, log, namedStatements);
-  const db = drizzlePg({ client: pool, schema, ...statementLogger(options.onStatement) }) as unknown as Db;
+  const db = drizzlePg({ client: pool, ...statementLogger(options.onStatement) }) as unknown as Db;
   const replicaPool = options.replicaUrl ? openPool(options.replicaUrl, log, namedStatements) : undefined;
-  const catalogue = replicaPool ? (drizzlePg({ client: replicaPool, schema }) as unknown as Db) : db;
+  const catalogue = replicaPool ? (drizzlePg({ client: replicaPool }) as unknown as Db) : db;
   // LISTEN and the migration lock hold a session: never through a transaction-mode pooler.
   const directUrl = options.directUrl ?? url;
   const listener = createListener(directUrl, log);
