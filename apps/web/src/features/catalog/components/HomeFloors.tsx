@@ -17,14 +17,6 @@ export function HomeFloors({
   // The floors are most of the page: they are drawn as a transition, in slices between which the
   // browser answers input, not in one long task when the products come.
   const data = useDeferredValue(home.data);
-  if (home.isPending || (!home.isError && !data)) {
-    return (
-      <section className="floor">
-        <Skeleton.Input active className="floor__title-skeleton" />
-        <GridSkeleton />
-      </section>
-    );
-  }
   if (home.isError) {
     return (
       <section className="floor">
@@ -32,7 +24,16 @@ export function HomeFloors({
       </section>
     );
   }
-  const floors = (data?.floors ?? []).filter((floor) => floor.list.length > 0);
+  // Until the deferred render has them, the products count as still coming.
+  if (!data) {
+    return (
+      <section className="floor">
+        <Skeleton.Input active className="floor__title-skeleton" />
+        <GridSkeleton />
+      </section>
+    );
+  }
+  const floors = data.floors.filter((floor) => floor.list.length > 0);
   if (floors.length === 0) {
     return (
       <section className="floor">

@@ -215,15 +215,6 @@ export function ProductDetailView({
   const product = useDeferredValue(detail.data);
   if (!productId)
     return <Result className="catalog-state" status="404" title="商品不存在" subTitle="链接中缺少商品编号" />;
-  if (detail.isPending || (!detail.isError && !product))
-    return (
-      <div className="product-detail product-detail--loading">
-        <div className="product-detail__top">
-          <Skeleton.Image active className="gallery__skeleton" />
-          <Skeleton active paragraph={{ rows: 8 }} className="purchase" />
-        </div>
-      </div>
-    );
   if (detail.isError) {
     if (detail.error instanceof ApiError)
       return (
@@ -241,7 +232,16 @@ export function ProductDetailView({
       );
     return <LoadError error={detail.error} onRetry={() => void detail.refetch()} />;
   }
-  if (!product) return null; // not reached: a product that is neither pending nor failed has come
+  // Until the deferred render has it, the product counts as still coming.
+  if (!product)
+    return (
+      <div className="product-detail product-detail--loading">
+        <div className="product-detail__top">
+          <Skeleton.Image active className="gallery__skeleton" />
+          <Skeleton active paragraph={{ rows: 8 }} className="purchase" />
+        </div>
+      </div>
+    );
   const { category } = product;
   const catLink = (id: number, name: string) =>
     link(`/searchList?${new URLSearchParams({ cateId: String(id), breadTxt: name }).toString()}`);

@@ -202,11 +202,11 @@ export function SearchResults({
         }
       />
 
-      {search.isPending || (!search.isError && !data) ? (
-        <GridSkeleton />
-      ) : search.isError ? (
+      {search.isError ? (
         <LoadError error={search.error} onRetry={() => void search.refetch()} />
-      ) : data && data.list.length > 0 ? (
+      ) : !data ? (
+        <GridSkeleton />
+      ) : data.list.length > 0 ? (
         <Spin spinning={search.isPlaceholderData} delay={200}>
           <ProductGrid
             products={data.list}
