@@ -100,14 +100,15 @@ export const bodyPlugin = fp(async (app: FastifyInstance) => {
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, parser('any'));
 
   // A POST without a body validates as an empty payload, so "missing field" is what it reports.
-  app.addHook('preValidation', async (req) => {
+  // A callback hook (every request passes here): no promise per request.
+  app.addHook('preValidation', (req, _reply, done) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
     const bad = fieldWithNul(req.body) ?? fieldWithNul(req.query);
-    if (bad !== undefined) throw badRequest(`参数 ${bad} 包含非法字符`);
+    if (bad !== undefined) return done(badRequest(`参数 ${bad} 包含非法字符`));
     // The one integer rule (contract numbers.ts): digits as written, before AJV coerces them.
     const schema = req.routeOptions.schema;
     const notInteger =
       malformedInteger(schema?.body, req.body) ?? malformedInteger(schema?.querystring, req.query);
-    if (notInteger !== undefined) throw badRequest(`参数 ${notInteger} 格式不正确`);
+    done(notInteger === undefined ? undefined : badRequest(`参数 ${notInteger} 格式不正确`));
   });
 });

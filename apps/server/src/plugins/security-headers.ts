@@ -64,11 +64,11 @@ export const SECURITY_HEADERS = helmetHeaders({
  * browsers out.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', (_req, reply, done) => {
+  // Set as the request arrives (they survive an error answer): an onSend hook would put every
+  // answer through one more hook pass.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
-    done();
-  });
-  app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
   });
 });

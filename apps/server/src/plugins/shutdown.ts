@@ -15,7 +15,8 @@ export const shutdownPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (closing) return reply.status(503).send(fail(503, RESTARTING_MSG));
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (closing) reply.status(503).send(fail(503, RESTARTING_MSG));
+    else done();
   });
 });

@@ -21,11 +21,17 @@ export const storefrontPlugin = fp(
 
     app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.redirect(`${BASE_PATH}home`));
 
-    app.addHook('onRequest', async (req, reply) => {
-      if (!req.url.startsWith(BASE_PATH) || !OLD_IE.test(req.headers['user-agent'] ?? '')) return;
-      const siteId = Number(new URL(req.url, 'http://x').searchParams.get('siteId'));
-      const site = Number.isSafeInteger(siteId) && siteId > 0 ? await opts.sites.get(siteId) : undefined;
-      return reply.type('text/html; charset=utf-8').send(oldIeNotice(site?.config));
+    const siteOfPage = async (url: string) => {
+      const siteId = Number(new URL(url, 'http://x').searchParams.get('siteId'));
+      return Number.isSafeInteger(siteId) && siteId > 0 ? await opts.sites.get(siteId) : undefined;
+    };
+    // A callback hook: every request (the API's too) passes here, and nearly all pass at once.
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!req.url.startsWith(BASE_PATH) || !OLD_IE.test(req.headers['user-agent'] ?? '')) return done();
+      siteOfPage(req.url).then(
+        (site) => reply.type('text/html; charset=utf-8').send(oldIeNotice(site?.config)),
+        done,
+      );
     });
 
     await serveBuiltApp(app, {
