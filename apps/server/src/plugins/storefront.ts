@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { isRowId } from '@sitemall/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SiteCache } from '../modules/site/site.service';
@@ -23,7 +24,7 @@ export const storefrontPlugin = fp(
 
     const siteOfPage = async (url: string) => {
       const siteId = Number(new URL(url, 'http://x').searchParams.get('siteId'));
-      return Number.isSafeInteger(siteId) && siteId > 0 ? await opts.sites.get(siteId) : undefined;
+      return isRowId(siteId) ? await opts.sites.get(siteId) : undefined;
     };
     // A callback hook: every request (the API's too) passes here, and nearly all pass at once.
     app.addHook('onRequest', (req, reply, done) => {
