@@ -24,7 +24,7 @@ import {
 } from '../admin/admin.service';
 import { audited } from '../admin/audit';
 import { specificationsOnSite } from '../catalog/products';
-import { memberById } from '../identity/members';
+import { memberNames } from '../identity/members';
 import { type BargainActivityRow, maskedName, moveBargain } from './bargain';
 import { bargainActivity, bargainRecord } from './bargain.tables';
 import { statusAt } from './timing';
@@ -246,29 +246,32 @@ export async function listBargainRecords(
       .where(where)
       .orderBy(desc(bargainRecord.id)),
     total: ctx.db.select({ n: count() }).from(bargainRecord).where(where),
-    present: (rows) =>
-      Promise.all(
-        rows.map(
-          async ({ r, activityName }): Promise<AdminBargainRecord> => ({
-            id: r.id,
-            siteId: r.siteId,
-            activityId: r.activityId,
-            activityName,
-            memberId: r.memberId,
-            memberName: maskedName(await memberById(ctx, r.siteId, r.memberId)),
-            startPrice: r.startPrice,
-            floorPrice: r.floorPrice,
-            price: r.price,
-            helpCount: r.helpCount,
-            helpMax: r.helpMax,
-            status: r.status,
-            statusName: BARGAIN_STATUS_LABEL[r.status] ?? '',
-            orderNo: r.orderNo,
-            createTime: r.createdAt.toISOString(),
-            expireTime: r.expireAt.toISOString(),
-          }),
-        ),
-      ),
+    present: async (rows) => {
+      const names = await memberNames(
+        ctx,
+        rows.map(({ r }) => r),
+      );
+      return rows.map(
+        ({ r, activityName }): AdminBargainRecord => ({
+          id: r.id,
+          siteId: r.siteId,
+          activityId: r.activityId,
+          activityName,
+          memberId: r.memberId,
+          memberName: maskedName(names(r.siteId, r.memberId)),
+          startPrice: r.startPrice,
+          floorPrice: r.floorPrice,
+          price: r.price,
+          helpCount: r.helpCount,
+          helpMax: r.helpMax,
+          status: r.status,
+          statusName: BARGAIN_STATUS_LABEL[r.status] ?? '',
+          orderNo: r.orderNo,
+          createTime: r.createdAt.toISOString(),
+          expireTime: r.expireAt.toISOString(),
+        }),
+      );
+    },
   });
 }
 

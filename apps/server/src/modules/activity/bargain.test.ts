@@ -9,7 +9,7 @@ import {
 } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, testApp } from '../../test/harness';
+import { statementsOf, type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { expireOrders } from '../order/expiry';
 import { buyer, type PickedSpec, pickSpecs } from '../order/order.fixtures';
@@ -173,6 +173,36 @@ describe('bargain: help', () => {
     const second = await help(helpers[1]!.token, id);
     expect(second.body.data.bargain).toMatchObject({ status: BARGAIN_STATUS.success, price: spec.price - 2 });
     expect((await help(helpers[2]!.token, id)).body).toMatchObject({ code: 500, msg: BARGAIN_MSG.done });
+  });
+
+  it('names the owner and every helper, masked, in as many statements for 1 helper as for 5', async () => {
+    const a = await makeBargain(t.db, {
+      ...spec,
+      siteId: 719,
+      floorPrice: 1,
+      helpMax: 100,
+      cutMin: 1,
+      cutMax: 1,
+    });
+    const owner = await buyer(t, 719);
+    const id = (await start(owner.token, a.id)).body.data.id;
+    const helpers = await quickMembers(t, 719, 5);
+    await help(helpers[0]!.token, id);
+    await view(id); // the caches and prepared statements warm up
+    let one: BargainView | undefined;
+    const withOne = await statementsOf(async () => {
+      one = (await view(id)).body.data;
+    });
+    for (const h of helpers.slice(1)) await help(h.token, id);
+    let five: BargainView | undefined;
+    const withFive = await statementsOf(async () => {
+      five = (await view(id)).body.data;
+    });
+    expect(one?.helpers).toHaveLength(1);
+    expect(five?.helpers).toHaveLength(5);
+    expect(five?.helpers.every((h) => /^\d{3}\*{4}\d+$/.test(h.name))).toBe(true);
+    expect(five?.ownerName).toMatch(/^\d{3}\*{4}\d+$/);
+    expect(withFive).toHaveLength(withOne.length);
   });
 
   it('20 helpers racing the last cut never take the price below the floor', async () => {

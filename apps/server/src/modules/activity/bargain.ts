@@ -21,7 +21,7 @@ import { AppError, failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import { specificationsOnSite } from '../catalog/products';
-import { memberById } from '../identity/members';
+import { memberNames } from '../identity/members';
 import { bargainActivity, bargainHelp, bargainHelperDay, bargainRecord } from './bargain.tables';
 import { productOffers } from './offers';
 import { mallDay, timingOf } from './timing';
@@ -145,13 +145,15 @@ async function viewOf(ctx: RequestContext, r: RecordRow, now: Date): Promise<Bar
     .from(bargainHelp)
     .where(eq(bargainHelp.recordId, r.id))
     .orderBy(desc(bargainHelp.createdAt), desc(bargainHelp.helperId));
-  const helpers: BargainHelper[] = [];
-  for (const h of helps)
-    helpers.push({
-      name: maskedName(await memberById(ctx, r.siteId, h.helperId)),
-      cut: h.cut,
-      createTime: h.createdAt.toISOString(),
-    });
+  const names = await memberNames(ctx, [
+    { siteId: r.siteId, memberId: r.memberId },
+    ...helps.map((h) => ({ siteId: r.siteId, memberId: h.helperId })),
+  ]);
+  const helpers: BargainHelper[] = helps.map((h) => ({
+    name: maskedName(names(r.siteId, h.helperId)),
+    cut: h.cut,
+    createTime: h.createdAt.toISOString(),
+  }));
   const status = statusAt(r, now);
   return {
     id: r.id,
@@ -170,7 +172,7 @@ async function viewOf(ctx: RequestContext, r: RecordRow, now: Date): Promise<Bar
     statusName: BARGAIN_STATUS_LABEL[status] ?? '',
     timing: timingOf({ start: r.createdAt, end: r.expireAt }, now),
     orderNo: r.orderNo,
-    ownerName: maskedName(await memberById(ctx, r.siteId, r.memberId)),
+    ownerName: maskedName(names(r.siteId, r.memberId)),
     mine: ctx.member?.id === r.memberId,
     helped: ctx.member !== undefined && helps.some((h) => h.helperId === ctx.member?.id),
     helpers,

@@ -15,7 +15,7 @@ import { AppError, failure } from '../../lib/errors';
 import type { MemberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import { specificationsOnSite } from '../catalog/products';
-import { memberById } from '../identity/members';
+import { memberNames } from '../identity/members';
 import { levelRankOf, levelsByIds } from '../vip/vip.service';
 import { maskedName } from './bargain';
 import { benefit, benefitReceive } from './benefit.tables';
@@ -202,12 +202,14 @@ export async function benefitReceivers(
     .select({ n: count() })
     .from(benefitReceive)
     .where(eq(benefitReceive.benefitId, b.id));
-  const list: BenefitReceiver[] = [];
-  for (const r of rows)
-    list.push({
-      name: maskedName(await memberById(ctx, siteId, r.memberId)),
-      createTime: r.createdAt.toISOString(),
-    });
+  const names = await memberNames(
+    ctx,
+    rows.map((r) => ({ siteId, memberId: r.memberId })),
+  );
+  const list: BenefitReceiver[] = rows.map((r) => ({
+    name: maskedName(names(siteId, r.memberId)),
+    createTime: r.createdAt.toISOString(),
+  }));
   return { list, total: all?.n ?? 0 };
 }
 

@@ -1,6 +1,6 @@
 import type { LoginResult, LoginUser, MemberInfo } from '@sitemall/contract';
 import { IDENTITY_MSG } from '@sitemall/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
@@ -54,6 +54,32 @@ export async function memberById(
   }
   const [row] = await statement.execute({ siteId, id });
   return row;
+}
+
+/** Who a list shows: the phone and username of each of its members, by id. */
+export type MemberNames = (siteId: number, id: number) => Pick<MemberRow, 'phone' | 'username'> | undefined;
+
+/**
+ * The members a list names (a bargain's helpers, a benefit's receivers, the console's records),
+ * read in one statement rather than one per row. A member is found only on its own site.
+ */
+export async function memberNames(
+  ctx: RequestContext,
+  refs: readonly { siteId: number; memberId: number }[],
+): Promise<MemberNames> {
+  const ids = [...new Set(refs.map((r) => r.memberId))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: member.id, siteId: member.siteId, phone: member.phone, username: member.username })
+          .from(member)
+          .where(inArray(member.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return (siteId, id) => {
+    const row = byId.get(id);
+    return row?.siteId === siteId ? row : undefined;
+  };
 }
 
 /**
