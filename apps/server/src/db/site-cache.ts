@@ -11,8 +11,19 @@ import type { Database, Db } from './client';
  */
 export interface SiteCache<V> {
   get(siteId: number): Promise<V>;
+  /**
+   * The value when it is loaded and kept: what a hot path reads without waiting for a promise
+   * (a request's site, resolved in the context hooks). Undefined when `get` must load it.
+   */
+  peek(siteId: number): { value: V } | undefined;
   invalidate(siteId: number): void;
   close(): Promise<void>;
+}
+
+/** A site's load, and its value once it has come and is kept. */
+interface Entry<V> {
+  promise: Promise<V>;
+  loaded?: { value: V };
 }
 
 const CACHE_TTL_MS = 60_000;
@@ -30,8 +41,10 @@ export async function notifiedSiteCache<V>(
   load: (siteId: number) => Promise<V>,
   keep: (value: V) => boolean = () => true,
 ): Promise<SiteCache<V>> {
-  const entries = ttlCache<number, Promise<V>>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX_SITES });
+  const entries = ttlCache<number, Entry<V>>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX_SITES });
   const invalidate = (siteId: number) => entries.delete(siteId);
+  // Only this load's own entry leaves: a NOTIFY may already have replaced it with a newer load.
+  const forget = (siteId: number, entry: Entry<V>) => entries.get(siteId) === entry && invalidate(siteId);
   const stopListening = await database.listen(
     channel,
     (payload) => invalidate(Number(payload)),
@@ -40,15 +53,19 @@ export async function notifiedSiteCache<V>(
   return {
     get(siteId) {
       const cached = entries.get(siteId);
-      if (cached) return cached;
-      const value = load(siteId);
-      entries.set(siteId, value);
-      value.then(
-        (loaded) => keep(loaded) || invalidate(siteId),
-        () => invalidate(siteId),
+      if (cached) return cached.promise;
+      const entry: Entry<V> = { promise: load(siteId) };
+      entries.set(siteId, entry);
+      entry.promise.then(
+        (value) => {
+          if (keep(value)) entry.loaded = { value };
+          else forget(siteId, entry);
+        },
+        () => forget(siteId, entry),
       );
-      return value;
+      return entry.promise;
     },
+    peek: (siteId) => entries.get(siteId)?.loaded,
     invalidate,
     close: stopListening,
   };

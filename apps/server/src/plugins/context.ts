@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { TokenResolver } from '../context';
 import type { Db } from '../db/client';
 import { tokenInvalid, unauthorized } from '../lib/errors';
-import { type SiteCache, siteNotFound } from '../modules/site/site.service';
+import { type Site, type SiteCache, siteNotFound } from '../modules/site/site.service';
 
 export function tokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers.token;
@@ -40,37 +40,67 @@ export const contextPlugin = fp(
       req.routeOptions.config.reads === 'catalogue' ? (opts.catalogue ?? opts.db) : opts.db;
     app.decorateRequest('ctx', null as never);
 
-    async function resolveMember(req: FastifyRequest): Promise<void> {
+    /**
+     * The member of the request's token, when there is one to check: a promise only then, so a
+     * visitor's request (and the console's) passes without one.
+     */
+    function resolveMember(req: FastifyRequest): Promise<void> | undefined {
       // The console resolves its operators itself (modules/admin); a member token means nothing there.
-      if (req.routeOptions.config.operator) return;
+      if (req.routeOptions.config.operator) return undefined;
       const required = req.routeOptions.config.auth === 'required';
       const token = tokenOf(req);
       if (!token) {
         if (required) throw unauthorized();
-        return;
+        return undefined;
       }
       req.ctx.token = token;
-      const check = opts.resolveToken
-        ? await opts.resolveToken(opts.db, token, siteIdOf(req))
-        : { status: 'unknown' as const };
-      if (check.status === 'ok') req.ctx.member = check.member;
-      else if (required) throw check.status === 'unknown' ? unauthorized() : tokenInvalid();
+      if (!opts.resolveToken) {
+        if (required) throw unauthorized();
+        return undefined;
+      }
+      return opts.resolveToken(opts.db, token, siteIdOf(req)).then((check) => {
+        if (check.status === 'ok') req.ctx.member = check.member;
+        else if (required) throw check.status === 'unknown' ? unauthorized() : tokenInvalid();
+      });
     }
 
-    app.addHook('preValidation', async (req) => {
+    /** The request's site: from the cache at once when it is loaded there, else when it has come. */
+    function resolveSite(req: FastifyRequest): Promise<void> | undefined {
+      const siteId = siteIdOf(req);
+      const required = req.routeOptions.config.site === 'required';
+      const settle = (site: Site | undefined): undefined => {
+        if (site) req.ctx.site = site;
+        else if (required) throw siteNotFound();
+        return undefined;
+      };
+      if (siteId === undefined) return settle(undefined);
+      const cached = opts.sites.peek(siteId);
+      return cached ? settle(cached.value) : opts.sites.get(siteId).then(settle);
+    }
+
+    // Callback hooks, each calling `done` at once when it has nothing to wait for: the cached
+    // reads every page makes pass without a promise per hook (docs/performance.md).
+    const finish = (work: () => Promise<void> | undefined, done: (err?: Error) => void) => {
+      let pending: Promise<void> | undefined;
+      try {
+        pending = work();
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (pending) pending.then(() => done(), done);
+      else done();
+    };
+
+    app.addHook('preValidation', (req, _reply, done) => {
       req.ctx = { db: dbOf(req) };
-      await resolveMember(req);
+      finish(() => resolveMember(req), done);
     });
 
-    app.addHook('preHandler', async (req) => {
+    app.addHook('preHandler', (req, _reply, done) => {
       // Routes outside the validated pipeline (404 handler) reach here without preValidation.
-      if (!req.ctx) {
-        req.ctx = { db: dbOf(req) };
-        await resolveMember(req);
-      }
-      const siteId = siteIdOf(req);
-      if (siteId !== undefined) req.ctx.site = await opts.sites.get(siteId);
-      if (req.routeOptions.config.site === 'required' && !req.ctx.site) throw siteNotFound();
+      if (req.ctx) return finish(() => resolveSite(req), done);
+      req.ctx = { db: dbOf(req) };
+      finish(() => resolveMember(req)?.then(() => resolveSite(req)) ?? resolveSite(req), done);
     });
   },
 );

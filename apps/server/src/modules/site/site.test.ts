@@ -8,6 +8,7 @@ import {
 } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SITES } from '../../db/demo/sites';
+import { notifiedSiteCache } from '../../db/site-cache';
 import { openText } from '../../lib/aes';
 import { type TestApp, testApp } from '../../test/harness';
 import { createSiteCache, updateSite } from './site.service';
@@ -164,6 +165,61 @@ describe('site cache', () => {
         .toBe('乐享积分商城（新）');
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('site cache: what a request reads without waiting', () => {
+  /** A cache over loads the test settles itself, on a channel of its own. */
+  async function cacheOfLoads(keep?: (value: string | undefined) => boolean) {
+    const loads: { siteId: number; settle: (value: string | undefined) => void }[] = [];
+    const cache = await notifiedSiteCache<string | undefined>(
+      t.database,
+      'site_cache_test',
+      (siteId) => new Promise((settle) => loads.push({ siteId, settle })),
+      keep,
+    );
+    return { cache, loads };
+  }
+
+  it('peeks a site only once its load has come, and not after it is dropped', async () => {
+    const { cache, loads } = await cacheOfLoads();
+    try {
+      expect(cache.peek(7)).toBeUndefined();
+      const first = cache.get(7);
+      expect(cache.peek(7)).toBeUndefined(); // still loading: the caller waits for `get`
+      loads[0]!.settle('seven');
+      expect(await first).toBe('seven');
+      expect(cache.peek(7)).toEqual({ value: 'seven' });
+      expect(cache.get(7)).toBe(first); // no second load
+      cache.invalidate(7);
+      expect(cache.peek(7)).toBeUndefined();
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('keeps no unknown site, and a refused load never drops the newer load that replaced it', async () => {
+    const { cache, loads } = await cacheOfLoads((value) => value !== undefined);
+    try {
+      const stale = cache.get(8);
+      cache.invalidate(8); // a NOTIFY while the first load is on its way
+      const fresh = cache.get(8);
+      loads[1]!.settle('eight');
+      await fresh;
+      loads[0]!.settle(undefined); // the old load finds nothing: it leaves, the newer one stays
+      await stale;
+      await Promise.resolve();
+      expect(cache.peek(8)).toEqual({ value: 'eight' });
+      const unknown = cache.get(9);
+      loads[2]!.settle(undefined);
+      await unknown;
+      await Promise.resolve();
+      expect(cache.peek(9)).toBeUndefined();
+      cache.get(9);
+      expect(loads).toHaveLength(4); // asked again, not remembered
+    } finally {
+      await cache.close();
     }
   });
 });
