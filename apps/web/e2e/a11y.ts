@@ -6,7 +6,16 @@ import { expect, type Page } from '@playwright/test';
 export const SHOTS = process.env.SHOTS_DIR ?? '/work/shots/store';
 mkdirSync(SHOTS, { recursive: true });
 
-/** Axe findings of serious or critical impact on the page as it is now (WCAG 2.1 A/AA rules). */
+/**
+ * Rules outside WCAG's tags held at any impact: a page's headings go down one level at a time
+ * (an operator's product text brings its own h3s, so the page gives them an h2 above).
+ */
+const OUTLINE_RULES = ['heading-order'];
+
+/**
+ * Axe findings on the page as it is now: of serious or critical impact under the WCAG 2.1 A/AA
+ * rules, and any under OUTLINE_RULES.
+ */
 export async function seriousViolations(page: Page) {
   // A toast or dialog caught halfway through its fade has the contrast of no final state: let
   // the finite animations end first (spinners and other endless ones go on).
@@ -20,19 +29,21 @@ export async function seriousViolations(page: Page) {
       { timeout: 5_000 },
     )
     .catch(() => undefined);
-  const result = await new AxeBuilder({ page })
+  const wcag = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-      // What the element is, so a CI log alone names it.
-      html: v.nodes.slice(0, 5).map((n) => n.html.slice(0, 160)),
-    }));
+  const outline = await new AxeBuilder({ page }).withRules(OUTLINE_RULES).analyze();
+  return [
+    ...wcag.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ...outline.violations,
+  ].map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    // What the element is, so a CI log alone names it.
+    html: v.nodes.slice(0, 5).map((n) => n.html.slice(0, 160)),
+  }));
 }
 
 export async function expectNoSeriousViolations(page: Page, where: string) {

@@ -39,7 +39,7 @@ export function Spinner({ tip }: { tip?: string }) {
         <i />
         <i />
       </span>
-      <span className={tip ? 'spinner__tip' : 'spinner__label'}>{tip ?? '加载中'}</span>
+      <span className={tip ? 'spinner__tip' : 'visually-hidden'}>{tip ?? '加载中'}</span>
     </output>
   );
 }

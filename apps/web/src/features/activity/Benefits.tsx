@@ -27,10 +27,11 @@ export function MyBenefits() {
     }
   };
 
+  // The cards' titles are h3s: each benefit's title is an h4 (antd's List.Item.Meta) below them.
   return (
     <section className="page-card benefits" data-testid="benefits">
       <h2 className="page-card__title">我的权益</h2>
-      <Card title="可领取的权益" variant="outlined">
+      <Card title={<h3 className="benefits__card-title">可领取的权益</h3>} variant="outlined">
         {offers.isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} />
         ) : offers.isError ? (
@@ -82,7 +83,11 @@ export function MyBenefits() {
           />
         )}
       </Card>
-      <Card title="已领取" variant="outlined" className="benefits__mine">
+      <Card
+        title={<h3 className="benefits__card-title">已领取</h3>}
+        variant="outlined"
+        className="benefits__mine"
+      >
         {mine.isPending ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : mine.isError ? (

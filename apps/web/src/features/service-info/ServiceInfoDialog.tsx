@@ -55,7 +55,8 @@ export default function ServiceInfoDialog({
           // Sections are static text in a fixed order.
           // biome-ignore lint/suspicious/noArrayIndexKey: static, never reordered
           <section key={index}>
-            {section.heading && <Typography.Title level={5}>{section.heading}</Typography.Title>}
+            {/* An h2 drawn small: the dialog's text comes after the page's own h1 and h2s. */}
+            {section.heading && <h2 className="service-info__heading">{section.heading}</h2>}
             {section.paragraphs?.map((text) => (
               <Typography.Paragraph key={text}>
                 <KeepHotline text={text} hotline={hotline} />

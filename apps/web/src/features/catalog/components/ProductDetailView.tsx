@@ -268,10 +268,16 @@ export function ProductDetailView({
             {
               key: 'detail',
               label: '商品详情',
-              children: product.detail ? (
-                <SafeHtml className="rich-text product-detail__html" html={product.detail} />
-              ) : (
-                <p className="purchase__muted">暂无详情</p>
+              children: (
+                <>
+                  {/* The operator's text uses headings of its own (h3 and below) under this one. */}
+                  <h2 className="visually-hidden">商品详情</h2>
+                  {product.detail ? (
+                    <SafeHtml className="rich-text product-detail__html" html={product.detail} />
+                  ) : (
+                    <p className="purchase__muted">暂无详情</p>
+                  )}
+                </>
               ),
             },
             {
