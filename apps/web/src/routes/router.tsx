@@ -28,11 +28,19 @@ export function appUrl(request: Request): URL {
 const siteIdOf = (request: Request): string | null =>
   new URL(request.url).searchParams.get('siteId') || getSiteId();
 
-/** The site in the address becomes the stored site; a token of another site is dropped (section 4). */
-function rootLoader({ request }: LoaderFunctionArgs) {
-  syncSiteId(new URL(request.url).searchParams.get('siteId'));
-  return null;
-}
+/**
+ * The site in the address becomes the stored site; a token of another site is dropped (section 4).
+ * The site's configuration, which every page waits for, is asked for here, while the first
+ * page's modules are still loading, not once they have drawn the site's frame (not awaited).
+ */
+const rootLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    syncSiteId(new URL(request.url).searchParams.get('siteId'));
+    const siteId = siteIdOf(request);
+    if (siteId) void queryClient.prefetchQuery(siteConfigQuery(siteId));
+    return null;
+  };
 
 /** "Adds siteId" (section 2): put the stored siteId into an address that lacks it. */
 function addsSiteIdLoader({ request }: LoaderFunctionArgs) {
@@ -281,7 +289,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     {
       id: 'root',
       path: '/',
-      loader: rootLoader,
+      loader: rootLoader(queryClient),
       element: <Root />,
       HydrateFallback: PageLoading,
       errorElement: <RouteError />,
