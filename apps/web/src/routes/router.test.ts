@@ -16,7 +16,8 @@ afterEach(() => {
 function loadRoot(queryClient: QueryClient, address: string) {
   const [root] = createRoutes(queryClient);
   const loader = root?.loader as (args: LoaderFunctionArgs) => unknown;
-  return loader({ request: new Request(`http://mall.test/shoppingmall${address}`), params: {}, context: {} });
+  const url = new URL(`http://mall.test/shoppingmall${address}`);
+  return loader({ request: new Request(url), url, pattern: '/', params: {}, context: {} });
 }
 
 describe('the root route', () => {
