@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, type TObject, Type } from '@sinclair/typebox';
-import { DEFAULT_ACTIVITY_CODE, SiteId } from '@sitemall/contract';
+import { DEFAULT_ACTIVITY_CODE, identityApi, SiteId } from '@sitemall/contract';
 import { ok } from '../lib/envelope';
 import { hmacHex, openPartnerParams, partnerKeyOf, sealPartnerParams } from '../modules/identity/crypto';
 import type { PartnerAdapters } from '../modules/identity/partners/adapters';
@@ -141,21 +141,21 @@ export const partnerSimulatorRoutes: FastifyPluginAsyncTypebox<{ partnerKey: Buf
 
   simulate(
     '/simulator/bank/ticket',
-    '模拟银行：签发一次性登录票据（用于 /api/haers/authLogin）',
+    `模拟银行：签发一次性登录票据（用于 ${identityApi.haersLogin.path}）`,
     'ticket',
     userQuery,
     (q) => issue.bankTicket(q.siteId, q.userId, q.phone),
   );
   simulate(
     '/simulator/norm/authLoginParams',
-    '模拟合作方：手机号 + 客户号加密参数（用于 /api/norm/phoneAndCstNo/authLogin）',
+    `模拟合作方：手机号 + 客户号加密参数（用于 ${identityApi.normLogin.path}）`,
     'authLoginParams',
     Type.Object({ siteId: SiteId, phone: Str(32), cstNo: Str() }),
     (q) => issue.normParams(q.siteId, q.phone, q.cstNo),
   );
   simulate(
     '/simulator/hr/loginParams',
-    '模拟银行：加密登录参数（用于 /api/hr/authLogin）',
+    `模拟银行：加密登录参数（用于 ${identityApi.hrLogin.path}）`,
     'loginParams',
     userQuery,
     (q) => issue.hrParams(q.siteId, q.userId, q.phone),

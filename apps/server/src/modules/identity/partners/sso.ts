@@ -96,7 +96,7 @@ async function openParams(ctx: IdentityCtx, partner: string, sealed: string) {
   return p;
 }
 
-/** Bank ticket login (/api/haers/authLogin): the bank exchanges the ticket; each works once. */
+/** Bank ticket login (identityApi.haersLogin): the bank exchanges the ticket; each works once. */
 export async function haersLogin(ctx: IdentityCtx, input: { ticket: string }) {
   const siteId = siteOf(ctx).row.id;
   await gate(ctx);
@@ -113,7 +113,7 @@ export async function haersLogin(ctx: IdentityCtx, input: { ticket: string }) {
   });
 }
 
-/** Phone + customer number (/api/norm/phoneAndCstNo/authLogin). */
+/** Phone + customer number (identityApi.normLogin). */
 export async function normLogin(ctx: IdentityCtx, input: { authLoginParams: string }) {
   await gate(ctx);
   const p = await openParams(ctx, 'norm', input.authLoginParams);
@@ -121,7 +121,7 @@ export async function normLogin(ctx: IdentityCtx, input: { authLoginParams: stri
   return partnerMember(ctx, { partner: 'norm', externalId: p.cstNo, phone: p.phone, ...vipOf(p) });
 }
 
-/** Encrypted-parameter bank login (/api/hr/authLogin). */
+/** Encrypted-parameter bank login (identityApi.hrLogin). */
 export async function hrLogin(ctx: IdentityCtx, input: { loginParams: string }) {
   await gate(ctx);
   const p = await openParams(ctx, 'hr', input.loginParams);
