@@ -16,6 +16,7 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
+import { prepared } from '../../lib/prepared';
 import type { MemberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import { specificationsOnSite } from '../catalog/products';
@@ -299,11 +300,19 @@ export async function takeGroupSlot(tx: Db, sale: GroupSale, orderNo: string): P
  */
 export async function groupPaid(tx: Db, orderNos: readonly string[]): Promise<void> {
   if (orderNos.length === 0) return;
-  const paid = await tx
-    .update(groupMember)
-    .set({ status: 'paid' })
-    .where(and(inArray(groupMember.orderNo, [...orderNos]), eq(groupMember.status, 'reserved')))
-    .returning({ teamId: groupMember.teamId });
+  const paid = await prepared(tx, 'group_paid', (name) =>
+    tx
+      .update(groupMember)
+      .set({ status: 'paid' })
+      .where(
+        and(
+          sql`${groupMember.orderNo} = any(${sql.placeholder('orderNos')}::text[])`,
+          eq(groupMember.status, 'reserved'),
+        ),
+      )
+      .returning({ teamId: groupMember.teamId })
+      .prepare(name),
+  ).execute({ orderNos: [...orderNos] });
   for (const { teamId } of paid) {
     const [team] = await tx
       .update(groupTeam)

@@ -2,11 +2,14 @@ import { ADDRESS_MSG, type Address, isMobile, MAX_ADDRESSES, type SaveAddressBod
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
 import { badRequest, failure } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import type { MemberCtx } from '../cart/cart.service';
 import { memberAddress } from './address.tables';
 import { resolveDistricts } from './districts';
 
 type AddressRow = typeof memberAddress.$inferSelect;
+
+const ph = sql.placeholder;
 
 const owner = (ctx: MemberCtx) =>
   and(eq(memberAddress.siteId, ctx.site.row.id), eq(memberAddress.memberId, ctx.member.id));
@@ -35,12 +38,15 @@ export async function getAddress(ctx: MemberCtx, id: number): Promise<Address> {
 }
 
 export async function defaultAddress(ctx: MemberCtx): Promise<Address | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(memberAddress)
-    .where(owner(ctx))
-    .orderBy(desc(memberAddress.isDefault), desc(memberAddress.updatedAt))
-    .limit(1);
+  const [row] = await prepared(ctx.db, 'address_default', (name) =>
+    ctx.db
+      .select()
+      .from(memberAddress)
+      .where(and(eq(memberAddress.siteId, ph('siteId')), eq(memberAddress.memberId, ph('memberId'))))
+      .orderBy(desc(memberAddress.isDefault), desc(memberAddress.updatedAt))
+      .limit(1)
+      .prepare(name),
+  ).execute({ siteId: ctx.site.row.id, memberId: ctx.member.id });
   return row ? presentAddress(row) : null;
 }
 

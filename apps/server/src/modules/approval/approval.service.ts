@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import { EXPIRY_BATCH, lockExpiredOrders } from '../order/expiry';
 import { siteOrder } from '../order/lines';
 import { endUnpaidOrders, moveOrders, type OrderRow, statusName } from '../order/order.service';
@@ -84,6 +85,18 @@ export function ruleMatches(rule: ApprovalRule, order: OrderFactsForApproval): b
   );
 }
 
+/** A site's approval rule, if it has one (read by every submission: a prepared statement). */
+async function ruleOf(db: Db, siteId: number) {
+  const [rule] = await prepared(db, 'approval_rule_of_site', (name) =>
+    db
+      .select()
+      .from(approvalRule)
+      .where(eq(approvalRule.siteId, sql.placeholder('siteId')))
+      .prepare(name),
+  ).execute({ siteId });
+  return rule;
+}
+
 /**
  * Whether this order must be approved on this site: the status it is created in (11) and when
  * it expires unapproved; undefined when it goes straight to payment.
@@ -93,7 +106,7 @@ export async function approvalFor(
   order: OrderFactsForApproval,
   now = new Date(),
 ): Promise<{ status: OrderStatus; expireAt: Date } | undefined> {
-  const [rule] = await db.select().from(approvalRule).where(eq(approvalRule.siteId, order.siteId));
+  const rule = await ruleOf(db, order.siteId);
   if (!rule || !ruleMatches(rule, order)) return undefined;
   return {
     status: ORDER_STATUS.pendingApproval,
@@ -132,7 +145,7 @@ export async function approveOrder(
   // the level after it too.
   if (input.expectStatus !== undefined && order.status !== input.expectStatus)
     throw failure(`${APPROVAL_MSG.levelChanged}（${statusName(order.status)}）`);
-  const [rule] = await db.select().from(approvalRule).where(eq(approvalRule.siteId, order.siteId));
+  const rule = await ruleOf(db, order.siteId);
   const passOn = order.status === ORDER_STATUS.pendingApproval && (rule?.levels ?? 1) === 2;
   const who = `${input.approver}${input.note ? `：${input.note.trim().slice(0, 200)}` : ''}`;
   const [moved] = await db.transaction((tx) =>
@@ -207,6 +220,6 @@ export async function expireApprovals(db: Db, now = new Date()): Promise<number>
 /** The rule as the console shows it: threshold in yuan text too. */
 export async function approvalRuleOf(ctx: RequestContext, siteId: number) {
   const { db } = ctx;
-  const [rule] = await db.select().from(approvalRule).where(eq(approvalRule.siteId, siteId));
+  const rule = await ruleOf(db, siteId);
   return rule ? { ...rule, minAmountText: fenToYuan(rule.minAmount) } : undefined;
 }

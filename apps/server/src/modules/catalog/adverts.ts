@@ -60,7 +60,7 @@ export async function siteAdvertInfo(ctx: RequestContext): Promise<SiteAdvertInf
 }
 
 function specialStatement(db: Db, key: SortKey) {
-  return prepared(db, `special_${key}`, () =>
+  return prepared(db, `catalog_special_${key}`, (name) =>
     db
       .select({ ...cardFields, total: sql<number>`(count(*) over ())::int` })
       .from(advertProduct)
@@ -72,7 +72,7 @@ function specialStatement(db: Db, key: SortKey) {
       )
       .limit(PAGE_SIZE)
       .offset(ph('offset'))
-      .prepare(`catalog_special_${key}`),
+      .prepare(name),
   );
 }
 

@@ -111,7 +111,7 @@ const scopeFilter = (scope: Scope) =>
       : (and(onSaleHere(), sql`${siteProduct.categoryId} = any(${ph('categories')}::int[])`) as SQL);
 
 function listStatement(db: Db, key: SortKey, scope: Scope) {
-  return prepared(db, `list_${key}_${scope}`, () =>
+  return prepared(db, `catalog_list_${key}_${scope}`, (name) =>
     db
       .select(cardFields)
       .from(siteProduct)
@@ -120,17 +120,17 @@ function listStatement(db: Db, key: SortKey, scope: Scope) {
       .orderBy(...orderOf(key))
       .limit(ph('limit'))
       .offset(ph('offset'))
-      .prepare(`catalog_list_${key}_${scope}`),
+      .prepare(name),
   );
 }
 
 function countStatement(db: Db, scope: Scope) {
-  return prepared(db, `count_${scope}`, () =>
+  return prepared(db, `catalog_count_${scope}`, (name) =>
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(siteProduct)
       .where(scopeFilter(scope))
-      .prepare(`catalog_count_${scope}`),
+      .prepare(name),
   );
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { prepared } from '../../lib/prepared';
 import { productSpecification, stockMove } from './catalog.tables';
 
 /**
@@ -29,11 +30,19 @@ function mergeMoves(moves: readonly StockMove[]): StockMove[] {
 export async function reserveStock(tx: Db, moves: readonly StockMove[]): Promise<number[]> {
   const short: number[] = [];
   for (const { specificationId, num } of mergeMoves(moves)) {
-    const taken = await tx
-      .update(productSpecification)
-      .set({ stock: sql`${productSpecification.stock} - ${num}` })
-      .where(and(eq(productSpecification.id, specificationId), sql`${productSpecification.stock} >= ${num}`))
-      .returning({ id: productSpecification.id });
+    const taken = await prepared(tx, 'stock_reserve', (name) =>
+      tx
+        .update(productSpecification)
+        .set({ stock: sql`${productSpecification.stock} - ${sql.placeholder('num')}::int` })
+        .where(
+          and(
+            eq(productSpecification.id, sql.placeholder('id')),
+            sql`${productSpecification.stock} >= ${sql.placeholder('num')}::int`,
+          ),
+        )
+        .returning({ id: productSpecification.id })
+        .prepare(name),
+    ).execute({ id: specificationId, num });
     if (taken.length === 0) short.push(specificationId);
   }
   return short;

@@ -40,7 +40,7 @@ import { purchaseProblem } from './purchasable';
 const ph = sql.placeholder;
 
 const detailStatement = (db: Db) =>
-  prepared(db, 'detail', () =>
+  prepared(db, 'catalog_detail', (name) =>
     db
       .select({
         id: product.id,
@@ -84,12 +84,12 @@ const detailStatement = (db: Db) =>
       .innerJoin(categoryGroup, eq(categoryGroup.id, category.groupId))
       .innerJoin(categoryLabel, eq(categoryLabel.id, categoryGroup.labelId))
       .where(and(eq(siteProduct.siteId, ph('siteId')), eq(siteProduct.productId, ph('productId'))))
-      .prepare('catalog_detail'),
+      .prepare(name),
   );
 
 /** The specifications of a product with their prices on the site; none when the site does not sell it. */
 const specificationsStatement = (db: Db) =>
-  prepared(db, 'specifications', () =>
+  prepared(db, 'catalog_specifications', (name) =>
     db
       .select({
         id: productSpecification.id,
@@ -104,7 +104,7 @@ const specificationsStatement = (db: Db) =>
       )
       .where(eq(productSpecification.productId, ph('productId')))
       .orderBy(asc(productSpecification.sort), asc(productSpecification.id))
-      .prepare('catalog_specifications'),
+      .prepare(name),
   );
 
 export async function productDetail(ctx: RequestContext, productId: number): Promise<ProductDetail> {
@@ -263,33 +263,36 @@ export async function specificationsOnSite(
 ): Promise<Map<number, SpecificationOnSite>> {
   const { db } = ctx;
   if (specificationIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      specificationId: productSpecification.id,
-      productId: productSpecification.productId,
-      specificationValue: productSpecification.specificationValue,
-      name: product.name,
-      image: sql<string>`coalesce(${product.images}->>0, '')`,
-      orderType: product.orderType,
-      source: product.source,
-      sourceType: product.sourceType,
-      price: sitePrice.price,
-      stock: productSpecification.stock,
-      isOnSale: siteProduct.isOnSale,
-      limitNum: siteProduct.limitNum,
-      categoryId: siteProduct.categoryId,
-    })
-    .from(productSpecification)
-    .innerJoin(product, eq(product.id, productSpecification.productId))
-    .innerJoin(
-      siteProduct,
-      and(eq(siteProduct.productId, productSpecification.productId), eq(siteProduct.siteId, siteId)),
-    )
-    .innerJoin(
-      sitePrice,
-      and(eq(sitePrice.specificationId, productSpecification.id), eq(sitePrice.siteId, siteId)),
-    )
-    .where(inArray(productSpecification.id, [...new Set(specificationIds)]));
+  const rows = await prepared(db, 'catalog_specifications_on_site', (name) =>
+    db
+      .select({
+        specificationId: productSpecification.id,
+        productId: productSpecification.productId,
+        specificationValue: productSpecification.specificationValue,
+        name: product.name,
+        image: sql<string>`coalesce(${product.images}->>0, '')`,
+        orderType: product.orderType,
+        source: product.source,
+        sourceType: product.sourceType,
+        price: sitePrice.price,
+        stock: productSpecification.stock,
+        isOnSale: siteProduct.isOnSale,
+        limitNum: siteProduct.limitNum,
+        categoryId: siteProduct.categoryId,
+      })
+      .from(productSpecification)
+      .innerJoin(product, eq(product.id, productSpecification.productId))
+      .innerJoin(
+        siteProduct,
+        and(eq(siteProduct.productId, productSpecification.productId), eq(siteProduct.siteId, ph('siteId'))),
+      )
+      .innerJoin(
+        sitePrice,
+        and(eq(sitePrice.specificationId, productSpecification.id), eq(sitePrice.siteId, ph('siteId'))),
+      )
+      .where(sql`${productSpecification.id} = any(${ph('ids')}::int[])`)
+      .prepare(name),
+  ).execute({ siteId, ids: [...new Set(specificationIds)] });
   return new Map(rows.map((r) => [r.specificationId, r]));
 }
 

@@ -14,11 +14,12 @@ import {
   type OrderTabKey,
   type TrackDetail,
 } from '@sitemall/contract';
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
+import { prepared } from '../../lib/prepared';
 import { releaseBargains } from '../activity/bargain';
 import { releaseGroup } from '../activity/group';
 import { releaseSeckill } from '../activity/seckill';
@@ -31,6 +32,8 @@ import { providerGoodsOf } from './provider-goods';
 
 export type OrderRow = typeof mallOrder.$inferSelect;
 
+const ph = sql.placeholder;
+
 export const statusName = (status: number) => ORDER_STATUS_LABEL[status] ?? '未知状态';
 export const orderNotFound = () => failure(ORDER_MSG.notFound);
 
@@ -39,10 +42,19 @@ const owner = (ctx: MemberCtx) =>
 
 /** One of the member's orders; another member's or site's order number is "not found". */
 export async function findOrder(ctx: MemberCtx, orderNo: string, db: Db = ctx.db): Promise<OrderRow> {
-  const [row] = await db
-    .select()
-    .from(mallOrder)
-    .where(and(owner(ctx), eq(mallOrder.orderNo, orderNo)));
+  const [row] = await prepared(db, 'order_of_member', (name) =>
+    db
+      .select()
+      .from(mallOrder)
+      .where(
+        and(
+          eq(mallOrder.siteId, ph('siteId')),
+          eq(mallOrder.memberId, ph('memberId')),
+          eq(mallOrder.orderNo, ph('orderNo')),
+        ),
+      )
+      .prepare(name),
+  ).execute({ siteId: ctx.site.row.id, memberId: ctx.member.id, orderNo });
   if (!row) throw orderNotFound();
   return row;
 }
@@ -63,8 +75,8 @@ export interface OrderMove {
   note: string;
   /** Other columns written with the move (pay way, payment time). */
   set?: Partial<typeof mallOrder.$inferInsert>;
-  /** A further condition the orders must meet to move (a payment: not expired yet). */
-  onlyIf?: SQL;
+  /** Only orders that expire after this time move (a payment: not expired yet). */
+  unexpiredAt?: Date;
   /** When it happened, for the log line; the database clock when absent. */
   at?: Date;
   /**
@@ -117,35 +129,68 @@ export async function moveOrders(
       .set({ status: move.to })
       .where(and(inArray(childOrder.id, [...ids]), eq(childOrder.status, move.from)))
       .returning();
-  // One statement (one round trip): the conditional update is the CTE the child orders and the
-  // log lines follow, so under concurrency they move exactly with the orders the update won
-  // (a data-modifying CTE runs once, to completion, whether or not it is read).
-  const moved = tx.$with('moved', getTableColumns(mallOrder)).as(
-    tx
-      .update(mallOrder)
-      .set({ ...move.set, status: move.to, updatedAt: sql`now()` })
-      .where(and(inArray(mallOrder.id, [...ids]), eq(mallOrder.status, move.from), move.onlyIf))
-      .returning()
-      .getSQL(),
-  );
-  // Child orders follow their order whatever their own status (a virtual child order of a
-  // mixed order stays 24 while its physical siblings ship, and completes with the order).
-  const children = tx.$with('children', {}).as(
-    sql`update ${childOrder} set ${sql.identifier(childOrder.status.name)} = ${move.to}
-      where ${childOrder.orderId} in (select id from moved)`,
-  );
-  // Parameters in a select list have no type of their own: each is cast to its column's.
-  const logged = tx.$with('logged', {}).as(
-    sql`insert into ${orderStatusLog} (order_id, site_id, from_status, status, note, created_at)
-      select id, site_id, ${move.from}::smallint, ${move.to}::smallint, ${move.note}::text,
-        ${move.at ? sql`${move.at.toISOString()}::timestamptz` : sql`now()`}
-      from moved`,
-  );
-  const followers = move.withChildren === false ? [logged] : [children, logged];
-  return tx
-    .with(moved, ...followers)
-    .select()
-    .from(moved);
+  // The statement is built once per shape (the columns it sets, whether it checks the expiry,
+  // dates the log line, moves the child orders): lib/prepared.ts. Null sets are part of the shape.
+  const set = Object.entries(move.set ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  const shape = [
+    ...set.map(([key, value]) => (value === null ? `${key}0` : key)),
+    move.unexpiredAt ? 'u' : '',
+    move.at ? 'a' : '',
+    move.withChildren === false ? 'o' : 'c',
+  ].join('_');
+  const statement = prepared(tx, `order_move_${shape}`, (name) => {
+    // One statement (one round trip): the conditional update is the CTE the child orders and
+    // the log lines follow, so under concurrency they move exactly with the orders the update
+    // won (a data-modifying CTE runs once, to completion, whether or not it is read).
+    const moved = tx.$with('moved', getTableColumns(mallOrder)).as(
+      tx
+        .update(mallOrder)
+        .set({
+          ...Object.fromEntries(
+            set.map(([key, value]) => [key, value === null ? sql`null` : ph(`set_${key}`)]),
+          ),
+          status: sql`${ph('to')}`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            sql`${mallOrder.id} = any(${ph('ids')}::bigint[])`,
+            eq(mallOrder.status, ph('from')),
+            move.unexpiredAt ? gt(mallOrder.expireAt, ph('unexpiredAt')) : undefined,
+          ),
+        )
+        .returning()
+        .getSQL(),
+    );
+    // Child orders follow their order whatever their own status (a virtual child order of a
+    // mixed order stays 24 while its physical siblings ship, and completes with the order).
+    const children = tx.$with('children', {}).as(
+      sql`update ${childOrder} set ${sql.identifier(childOrder.status.name)} = ${ph('to')}::smallint
+        where ${childOrder.orderId} in (select id from moved)`,
+    );
+    // Parameters in a select list have no type of their own: each is cast to its column's.
+    const logged = tx.$with('logged', {}).as(
+      sql`insert into ${orderStatusLog} (order_id, site_id, from_status, status, note, created_at)
+        select id, site_id, ${ph('from')}::smallint, ${ph('to')}::smallint, ${ph('note')}::text,
+          ${move.at ? sql`${ph('at')}::timestamptz` : sql`now()`}
+        from moved`,
+    );
+    const followers = move.withChildren === false ? [logged] : [children, logged];
+    return tx
+      .with(moved, ...followers)
+      .select()
+      .from(moved)
+      .prepare(name);
+  });
+  return statement.execute({
+    ...Object.fromEntries(set.map(([key, value]) => [`set_${key}`, value])),
+    ids: [...ids],
+    from: move.from,
+    to: move.to,
+    note: move.note,
+    at: move.at?.toISOString(),
+    unexpiredAt: move.unexpiredAt?.toISOString(),
+  });
 }
 
 /**

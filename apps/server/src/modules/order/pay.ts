@@ -9,7 +9,7 @@ import {
   WECHAT_CODE_STATE,
   type WechatCode,
 } from '@sitemall/contract';
-import { eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
@@ -130,7 +130,7 @@ export async function payOrder(
       to: next,
       note: `${PAY_WAY_NAME[input.payWay]}成功`,
       set: { payWay: input.payWay, paidAt: at },
-      onlyIf: gt(mallOrder.expireAt, at),
+      unexpiredAt: at,
     });
     if (!moved) return undefined;
     // Pay way pack (issue 13): gift cards first, the rest in points, in this transaction.

@@ -2,6 +2,7 @@ import { fenToYuan, ORDER_STATUS, PROVIDER_ISSUED_SOURCES, type ProviderGoods } 
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
+import { prepared } from '../../lib/prepared';
 import type { MemberCtx } from '../cart/cart.service';
 import { moveOrders, type OrderRow } from './order.service';
 import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
@@ -48,7 +49,13 @@ export function useProviderGoods(given: ProviderGoodsHooks): void {
 /** Called by the pay paths in the payment's transaction, once the order has moved to paid. */
 export async function providerGoodsPaid(tx: Db, order: OrderRow): Promise<void> {
   if (!hooks) return;
-  const children = await tx.select().from(childOrder).where(eq(childOrder.orderId, order.id));
+  const children = await prepared(tx, 'order_children', (name) =>
+    tx
+      .select()
+      .from(childOrder)
+      .where(eq(childOrder.orderId, sql.placeholder('orderId')))
+      .prepare(name),
+  ).execute({ orderId: order.id });
   // Most orders have no provider goods: one read tells, and nothing more is asked.
   if (!children.some((c) => PROVIDER_ISSUED_SOURCES.includes(c.source))) return;
   const lines = await tx.select().from(orderLine).where(eq(orderLine.orderId, order.id));

@@ -14,11 +14,13 @@ import {
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import { bargainOffer, takeBargain } from '../activity/bargain';
 import { groupOffer, takeGroupSlot } from '../activity/group';
 import { seckillOffer, takeSeckill } from '../activity/seckill';
@@ -186,16 +188,19 @@ export function newOrderNo(now = new Date()): string {
  * lockSeats or top-up).
  */
 export async function orderOfRequestKey(ctx: MemberCtx, requestKey: string) {
-  const [row] = await ctx.db
-    .select()
-    .from(mallOrder)
-    .where(
-      and(
-        eq(mallOrder.siteId, ctx.site.row.id),
-        eq(mallOrder.memberId, ctx.member.id),
-        eq(mallOrder.requestKey, requestKey),
-      ),
-    );
+  const [row] = await prepared(ctx.db, 'order_of_request_key', (name) =>
+    ctx.db
+      .select()
+      .from(mallOrder)
+      .where(
+        and(
+          eq(mallOrder.siteId, sql.placeholder('siteId')),
+          eq(mallOrder.memberId, sql.placeholder('memberId')),
+          eq(mallOrder.requestKey, sql.placeholder('requestKey')),
+        ),
+      )
+      .prepare(name),
+  ).execute({ siteId: ctx.site.row.id, memberId: ctx.member.id, requestKey });
   return row;
 }
 
@@ -215,6 +220,91 @@ export async function answerOf(ctx: MemberCtx, requestKey: string): Promise<Subm
     expireTime: order.expireAt.toISOString(),
     msg: ORDER_MSG.submitted,
   };
+}
+
+type OrderInsert = typeof mallOrder.$inferInsert;
+type ChildInsert = typeof childOrder.$inferInsert;
+type LineInsert = typeof orderLine.$inferInsert;
+interface NewOrder {
+  order: Omit<OrderInsert, 'address'>;
+  address: AddressSnapshot | null;
+  children: { row: Omit<ChildInsert, 'orderId'>; lines: Omit<LineInsert, 'orderId' | 'childOrderId'>[] }[];
+  log: Omit<typeof orderStatusLog.$inferInsert, 'orderId'>;
+}
+
+/** A row's columns as placeholders named prefix + column, and the values they take. */
+function placeholders<T extends object>(prefix: string, row: T, values: Record<string, unknown>) {
+  const named = {} as Record<keyof T, Placeholder>;
+  for (const [key, value] of Object.entries(row)) {
+    named[key as keyof T] = sql.placeholder(`${prefix}${key}`);
+    values[`${prefix}${key}`] = value;
+  }
+  return named;
+}
+
+/** Orders of up to this many lines are submitted by a prepared statement of their shape (63 shapes). */
+const PREPARED_ORDER_LINES = 6;
+
+/**
+ * The order, its child orders, their lines and the first log line as one statement of
+ * data-modifying CTEs (one round trip), each row naming its parent by the CTE that made it. One
+ * insert per table: the CTEs run in no set order, the rows of one insert in order.
+ */
+async function insertOrder(tx: Db, rows: NewOrder): Promise<void> {
+  const values: Record<string, unknown> = { address: rows.address && JSON.stringify(rows.address) };
+  const order = placeholders('o_', rows.order, values);
+  const children = rows.children.map((c, i) => ({
+    row: placeholders(`c${i}_`, c.row, values),
+    lines: c.lines.map((l, j) => placeholders(`l${i}_${j}_`, l, values)),
+  }));
+  const log = placeholders('s_', rows.log, values);
+  const build = () => {
+    const orderId = sql`(select id from new_order)`;
+    const newOrder = tx.$with('new_order', { id: mallOrder.id }).as(
+      tx
+        .insert(mallOrder)
+        .values({ ...order, address: sql`${sql.placeholder('address')}::jsonb` })
+        .returning({ id: mallOrder.id })
+        .getSQL(),
+    );
+    const newChildren = tx.$with('new_children', {}).as(
+      tx
+        .insert(childOrder)
+        .values(children.map((c) => ({ ...c.row, orderId })))
+        .returning({ id: childOrder.id, childOrderNo: childOrder.childOrderNo })
+        .getSQL(),
+    );
+    const newLines = tx.$with('new_lines', {}).as(
+      tx
+        .insert(orderLine)
+        .values(
+          children.flatMap((c) =>
+            c.lines.map((l) => ({
+              ...l,
+              orderId,
+              childOrderId: sql`(select id from new_children where child_order_no = ${c.row.childOrderNo})`,
+            })),
+          ),
+        )
+        .getSQL(),
+    );
+    const newLog = tx.$with('new_log', {}).as(
+      tx
+        .insert(orderStatusLog)
+        .values({ ...log, orderId })
+        .getSQL(),
+    );
+    return tx.with(newOrder, newChildren, newLines, newLog).select({ id: newOrder.id }).from(newOrder);
+  };
+  // Most orders have a few lines: their shapes (how many lines each child order has) are few.
+  // A larger order is built for itself and sent unnamed, so members cannot fill every
+  // connection with statements of shapes nobody else orders.
+  const lines = rows.children.reduce((sum, c) => sum + c.lines.length, 0);
+  if (lines > PREPARED_ORDER_LINES) await build().execute(values);
+  else
+    await prepared(tx, `order_submit_${rows.children.map((c) => c.lines.length).join('_')}`, (name) =>
+      build().prepare(name),
+    ).execute(values);
 }
 
 export interface SubmitOptions {
@@ -359,78 +449,52 @@ async function submitChecked(
           ?.spec.name;
         throw failure(name ? `${name}：${ORDER_MSG.soldOut}` : ORDER_MSG.soldOut);
       }
-      // The order, its child orders, their lines and the first log line as one statement of
-      // data-modifying CTEs (one round trip), each row naming its parent by the CTE that made
-      // it. One insert per table: the CTEs run in no set order, the rows of one insert in order.
-      const orderId = sql`(select id from new_order)`;
-      const inserts = {
-        new_order: tx
-          .insert(mallOrder)
-          .values({
-            orderNo,
-            siteId: ctx.site.row.id,
-            memberId: ctx.member.id,
-            status,
-            orderType,
-            goodsAmount,
-            freightAmount,
-            payAmount,
-            voucherAmount,
-            // Goods a provider issues (cinema, top-up, e-codes) wait in 24 until issued (modules/provider).
-            isVirtual: !needsAddress && !groups.some((g) => PROVIDER_ISSUED_SOURCES.includes(g.source)),
-            address,
-            remark: input.remark ?? '',
-            requestKey: requestKey ?? null,
-            expireAt,
-          })
-          .returning({ id: mallOrder.id }),
-        new_children: tx
-          .insert(childOrder)
-          .values(
-            groups.map((g, i) => ({
-              orderId,
-              childOrderNo: childNo(i),
-              siteId: ctx.site.row.id,
-              source: g.source,
-              sourceType: g.sourceType,
-              sourceName: g.sourceName,
-              hasAddress: g.hasAddress,
-              status,
-              goodsAmount: g.goodsAmount,
-              freightAmount: fares[i] ?? 0,
-            })),
-          )
-          .returning({ id: childOrder.id, childOrderNo: childOrder.childOrderNo }),
-        new_lines: tx.insert(orderLine).values(
-          groups.flatMap((g, i) =>
-            g.lines.map((l) => ({
-              orderId,
-              childOrderId: sql`(select id from new_children where child_order_no = ${childNo(i)})`,
-              siteId: ctx.site.row.id,
-              productId: l.spec.productId,
-              specificationId: l.spec.specificationId,
-              name: l.spec.name,
-              image: l.spec.image,
-              specificationValue: l.spec.specificationValue,
-              price: l.unitPrice,
-              num: l.num,
-              amount: l.amount,
-              vipSaving: l.vipSaving,
-              voucherSaving: l.voucherSaving,
-            })),
-          ),
-        ),
-        new_log: tx.insert(orderStatusLog).values({
-          orderId,
+      await insertOrder(tx, {
+        order: {
+          orderNo,
           siteId: ctx.site.row.id,
+          memberId: ctx.member.id,
           status,
-          note: approval ? '提交订单，待审批' : '提交订单',
-        }),
-      };
-      const ctes = Object.entries(inserts).map(
-        ([name, insert]) => sql`${sql.identifier(name)} as (${insert.getSQL()})`,
-      );
-      await tx.execute(sql`with ${sql.join(ctes, sql`, `)} select 1`);
+          orderType,
+          goodsAmount,
+          freightAmount,
+          payAmount,
+          voucherAmount,
+          // Goods a provider issues (cinema, top-up, e-codes) wait in 24 until issued (modules/provider).
+          isVirtual: !needsAddress && !groups.some((g) => PROVIDER_ISSUED_SOURCES.includes(g.source)),
+          remark: input.remark ?? '',
+          requestKey: requestKey ?? null,
+          expireAt,
+        },
+        address,
+        children: groups.map((g, i) => ({
+          row: {
+            childOrderNo: childNo(i),
+            siteId: ctx.site.row.id,
+            source: g.source,
+            sourceType: g.sourceType,
+            sourceName: g.sourceName,
+            hasAddress: g.hasAddress,
+            status,
+            goodsAmount: g.goodsAmount,
+            freightAmount: fares[i] ?? 0,
+          },
+          lines: g.lines.map((l) => ({
+            siteId: ctx.site.row.id,
+            productId: l.spec.productId,
+            specificationId: l.spec.specificationId,
+            name: l.spec.name,
+            image: l.spec.image,
+            specificationValue: l.spec.specificationValue,
+            price: l.unitPrice,
+            num: l.num,
+            amount: l.amount,
+            vipSaving: l.vipSaving,
+            voucherSaving: l.voucherSaving,
+          })),
+        })),
+        log: { siteId: ctx.site.row.id, status, note: approval ? '提交订单，待审批' : '提交订单' },
+      });
       await lockVouchers(tx, ctx, voucherIds, orderNo);
       await removeOrderedLines(tx, ctx, cartIds);
     });

@@ -10,6 +10,7 @@ import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import type { MemberCtx } from '../cart/cart.service';
 import { getBalance, postEntry } from '../points/points.service';
 import type { Merchant, Merchants } from './merchants';
@@ -109,10 +110,19 @@ export function createWechatPay(deps: WechatPayDeps) {
 
   const openCode = async (db: Db, orderId: number, payee: Payee = 'order') =>
     (
-      await db
-        .select()
-        .from(wechatCode)
-        .where(and(ofOrder(orderId, payee), eq(wechatCode.state, open)))
+      await prepared(db, 'wechat_open_code', (name) =>
+        db
+          .select()
+          .from(wechatCode)
+          .where(
+            and(
+              eq(wechatCode.payee, sql.placeholder('payee')),
+              eq(wechatCode.orderId, sql.placeholder('orderId')),
+              eq(wechatCode.state, open),
+            ),
+          )
+          .prepare(name),
+      ).execute({ payee, orderId })
     )[0];
 
   /** Ends an open code locally and gives its held points back, once. */

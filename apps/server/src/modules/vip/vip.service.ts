@@ -1,12 +1,15 @@
 import type { MemberVip, VipLevel } from '@sitemall/contract';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
+import { prepared } from '../../lib/prepared';
 import type { MemberCtx } from '../cart/cart.service';
 import { pointsSpentPerMember } from '../points/points.service';
 import { memberUnitPrice } from './member-price';
 import { memberVip, memberVipLog, vipLevel } from './vip.tables';
+
+const ph = sql.placeholder;
 
 /** VIP levels and member prices (issue 13; design section 6). */
 
@@ -19,18 +22,21 @@ const levelOf = (l: typeof vipLevel.$inferSelect): VipLevel => ({
 
 /** The member's level now: ended levels (expiresAt past) and inactive levels count as none. */
 async function currentLevel(db: Db, siteId: number, memberId: number, now = new Date()) {
-  const [row] = await db
-    .select()
-    .from(memberVip)
-    .innerJoin(vipLevel, eq(vipLevel.id, memberVip.levelId))
-    .where(
-      and(
-        eq(memberVip.siteId, siteId),
-        eq(memberVip.memberId, memberId),
-        eq(vipLevel.status, 'active'),
-        or(isNull(memberVip.expiresAt), gt(memberVip.expiresAt, now)),
-      ),
-    );
+  const [row] = await prepared(db, 'vip_current_level', (name) =>
+    db
+      .select()
+      .from(memberVip)
+      .innerJoin(vipLevel, eq(vipLevel.id, memberVip.levelId))
+      .where(
+        and(
+          eq(memberVip.siteId, ph('siteId')),
+          eq(memberVip.memberId, ph('memberId')),
+          eq(vipLevel.status, 'active'),
+          or(isNull(memberVip.expiresAt), gt(memberVip.expiresAt, ph('now'))),
+        ),
+      )
+      .prepare(name),
+  ).execute({ siteId, memberId, now: now.toISOString() });
   return row;
 }
 
