@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { Query } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 /**
@@ -27,12 +27,6 @@ interface Session {
     customResultMapper?: unknown,
   ): Built;
 }
-
-/** PostgreSQL cuts identifiers at 63 bytes: a longer name is sent shortened, with its hash. */
-const wireName = (name: string) =>
-  name.length <= 63
-    ? name
-    : `${name.slice(0, 46)}_${createHash('sha256').update(name).digest('hex').slice(0, 16)}`;
 
 /** The first query built under each name: its SQL, parameters and result mapping. */
 const templates = new Map<string, Built>();
@@ -69,10 +63,35 @@ export function prepared<T>(db: Db, name: string, build: (name: string) => T): T
       );
       query.joinsNotNullableMap = template.joinsNotNullableMap;
     } else {
-      query = build(wireName(name)) as Built;
+      query = build(name) as Built;
       templates.set(name, query);
     }
     mine.set(name, query);
   }
   return query as T;
+}
+
+const dialect = new PgDialect();
+
+/** What a statement written in SQL answers: the driver's result (node-postgres or PGlite). */
+interface SqlStatement {
+  execute(values?: Record<string, unknown>): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * A statement written in SQL (`sql` with `sql.placeholder`s for its values), prepared as
+ * `prepared` does; answers the driver's rows, as `db.execute` does.
+ */
+export function preparedSql(db: Db, name: string, build: () => SQL): SqlStatement {
+  return prepared(
+    db,
+    name,
+    (statement) =>
+      (db._.session as unknown as Session).prepareQuery(
+        dialect.sqlToQuery(build()),
+        undefined,
+        statement,
+        false,
+      ) as unknown as SqlStatement,
+  );
 }

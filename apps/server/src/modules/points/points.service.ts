@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
+import { preparedSql } from '../../lib/prepared';
 import { rowsOf } from '../../lib/rows';
 import { pointsAccount, pointsEntry } from './points.tables';
 
@@ -35,7 +36,7 @@ type Executor = Pick<Db, 'execute'>;
  * entry is answered instead. (Inside a transaction that failure aborts it: callers that retry
  * within one check the key first.)
  */
-export async function postEntry(db: Executor, entry: PostEntry): Promise<PointsEntry> {
+export async function postEntry(db: Db, entry: PostEntry): Promise<PointsEntry> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw failure('积分数额不正确');
   const { siteId, memberId, amount } = entry;
   if (amount > 0) {
@@ -46,19 +47,31 @@ export async function postEntry(db: Executor, entry: PostEntry): Promise<PointsE
   let rows: Record<string, unknown>[];
   try {
     // The entry comes back from the insert itself: no second round trip to read it.
-    rows = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`
+    const ph = sql.placeholder;
+    ({ rows } = await preparedSql(
+      db,
+      'points_post_entry',
+      () => sql`
         with moved as (
-          update points_account set balance = balance + ${amount}, updated_at = now()
-          where site_id = ${siteId} and member_id = ${memberId} and balance + ${amount} >= 0
+          update points_account set balance = balance + ${ph('amount')}::int, updated_at = now()
+          where site_id = ${ph('siteId')}::int and member_id = ${ph('memberId')}::int
+            and balance + ${ph('amount')}::int >= 0
           returning balance
         )
         insert into points_entry (site_id, member_id, amount, balance_after, type, order_no, note, request_key)
-        select ${siteId}, ${memberId}, ${amount}, moved.balance, ${entry.type}, ${entry.orderNo ?? null},
-          ${entry.note ?? ''}, ${entry.requestKey ?? null}
+        select ${ph('siteId')}::int, ${ph('memberId')}::int, ${ph('amount')}::int, moved.balance,
+          ${ph('type')}::text, ${ph('orderNo')}::text, ${ph('note')}::text, ${ph('requestKey')}::text
         from moved
-        returning *`),
-    );
+        returning *`,
+    ).execute({
+      siteId,
+      memberId,
+      amount,
+      type: entry.type,
+      orderNo: entry.orderNo ?? null,
+      note: entry.note ?? '',
+      requestKey: entry.requestKey ?? null,
+    }));
   } catch (error) {
     const earlier = isUniqueViolation(error) ? await entryByRequestKey(db, entry) : undefined;
     if (earlier) return earlier;

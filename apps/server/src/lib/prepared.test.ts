@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { approvalRule } from '../modules/approval/approval.tables';
+import { type TestApp, testApp } from '../test/harness';
+import { prepared, preparedSql } from './prepared';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+/** A site without an approval rule in the demo data. */
+const SITE = 1000;
+
+class RolledBack extends Error {}
+
+describe('prepared', () => {
+  it('builds a statement once and runs it on the pool and in transactions, where it sees their own writes', async () => {
+    let builds = 0;
+    const ruleOf = (db: Db) =>
+      prepared(db, 'test_rule_of_site', (name) => {
+        builds++;
+        return db
+          .select()
+          .from(approvalRule)
+          .where(eq(approvalRule.siteId, sql.placeholder('siteId')))
+          .prepare(name);
+      });
+    expect(await ruleOf(t.db).execute({ siteId: SITE })).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      const inside = t.db.transaction(async (tx) => {
+        await tx.insert(approvalRule).values({ siteId: SITE, minAmount: 100 + i });
+        // Bound to the transaction's connection: it sees the row nobody else can see yet.
+        expect(await ruleOf(tx).execute({ siteId: SITE })).toMatchObject([
+          { siteId: SITE, minAmount: 100 + i },
+        ]);
+        throw new RolledBack();
+      });
+      await expect(inside).rejects.toBeInstanceOf(RolledBack);
+    }
+    expect(await ruleOf(t.db).execute({ siteId: SITE })).toEqual([]);
+    expect(builds).toBe(1);
+  });
+
+  it('runs a statement written in SQL with its placeholders, in a transaction too', async () => {
+    const count = (db: Db) =>
+      preparedSql(
+        db,
+        'test_rule_count',
+        () => sql`select count(*)::int as n from approval_rule where site_id = ${sql.placeholder('siteId')}`,
+      ).execute({ siteId: SITE });
+    const inside = t.db.transaction(async (tx) => {
+      await tx.insert(approvalRule).values({ siteId: SITE, minAmount: 1 });
+      expect((await count(tx)).rows).toEqual([{ n: 1 }]);
+      throw new RolledBack();
+    });
+    await expect(inside).rejects.toBeInstanceOf(RolledBack);
+    expect((await count(t.db)).rows).toEqual([{ n: 0 }]);
+  });
+});
