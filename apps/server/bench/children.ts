@@ -1,5 +1,6 @@
 /** The bench's child processes: the product's server and the ceiling server, each its own process. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -50,4 +51,23 @@ export function startServer(port: number, dataDir: string, env: NodeJS.ProcessEn
     },
     'Sitemall is running',
   );
+}
+
+/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds a child has used (user + system, /proc/<pid>/stat), or undefined off Linux. What
+ * a request costs the server holds still when other processes take the cores: the ratios swing
+ * with the load on this machine, the CPU per request far less.
+ */
+export function cpuSeconds(child: ChildProcess): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }

@@ -19,6 +19,8 @@ export interface Result {
   failed: number;
   /** Requests (or paid orders) that succeeded in the run. */
   count?: number;
+  /** CPU milliseconds the server process spent per request (PGlite: the database's work too). */
+  serverCpuMs?: number;
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -11,10 +11,11 @@
  * runs only the scenarios whose name contains one of them (and the ceilings they are compared with).
  * Servers run in child processes, so load generation does not share their event loop.
  */
+import type { ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomPort, startChild, startServer, stopChild } from './children';
+import { cpuSeconds, randomPort, startChild, startServer, stopChild } from './children';
 import { measurer, type Result } from './measure';
 import { orderCeilingLoop } from './order-ceiling';
 import { refillOrderBench, seedOrderBench } from './orders';
@@ -28,7 +29,16 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const databaseUrl = process.env.DATABASE_URL;
 const serverDir = path.resolve(import.meta.dirname, '..');
 
-const { measure, loopResult } = measurer({ seconds, connections });
+const { measure: measureOnly, loopResult } = measurer({ seconds, connections });
+
+/** A measurement with the CPU the server process spent per request meanwhile. */
+async function measureOn(server: ChildProcess, ...args: Parameters<typeof measureOnly>): Promise<Result> {
+  const before = cpuSeconds(server);
+  const result = await measureOnly(...args);
+  const after = cpuSeconds(server);
+  if (before === undefined || after === undefined || !result.count) return result;
+  return { ...result, serverCpuMs: ((after - before) * 1000) / result.count };
+}
 
 // --- the database: demo data and the 32 bench members, then the ceilings on it ---------------
 const dataDir = await mkdtemp(path.join(tmpdir(), 'sitemall-bench-'));
@@ -53,18 +63,26 @@ if (!databaseUrl) {
   try {
     ceilings.set(
       'bare Fastify',
-      await measure(base, { name: 'ceiling: bare Fastify route', method: 'GET', path: '/bare' }),
+      await measureOn(server, base, { name: 'ceiling: bare Fastify route', method: 'GET', path: '/bare' }),
     );
     // The storefront's reads are POSTs with a JSON body (spec section 7), /healthz is a GET:
     // this row shows what the body alone costs Fastify, the bound of a POST read vs /healthz.
     ceilings.set(
       'bare Fastify POST',
-      await measure(base, { name: 'ceiling: bare Fastify POST', path: '/bare', body: { siteId: 719 } }),
+      await measureOn(server, base, {
+        name: 'ceiling: bare Fastify POST',
+        path: '/bare',
+        body: { siteId: 719 },
+      }),
     );
     if (wanted.has('raw pg pk read'))
       ceilings.set(
         'raw pg pk read',
-        await measure(base, { name: 'ceiling: raw pk read via Fastify', path: '/pk', body: { id: 1 } }),
+        await measureOn(server, base, {
+          name: 'ceiling: raw pk read via Fastify',
+          path: '/pk',
+          body: { id: 1 },
+        }),
       );
   } finally {
     await stopChild(server);
@@ -104,11 +122,11 @@ const base = `http://127.0.0.1:${port}`;
 const server = await startServer(port, dataDir);
 const rows: { result: Result; goal?: Goal }[] = [];
 try {
-  const healthz = await measure(base, { name: 'GET /healthz', method: 'GET', path: '/healthz' });
+  const healthz = await measureOn(server, base, { name: 'GET /healthz', method: 'GET', path: '/healthz' });
   ceilings.set('healthz', healthz);
   for (const scenario of SCENARIOS) {
     await scenario.prepare?.(base);
-    rows.push({ result: await measure(base, scenario), goal: scenario.goal });
+    rows.push({ result: await measureOn(server, base, scenario), goal: scenario.goal });
   }
 } finally {
   await stopChild(server);
@@ -152,6 +170,7 @@ console.table(
     'p50 ms': r.p50,
     'p95 ms': r.p95 ?? '',
     'p99 ms': r.p99,
+    'server CPU ms/req': r.serverCpuMs === undefined ? '' : r.serverCpuMs.toFixed(2),
     vs,
     ratio: ratio === undefined ? '' : `${ratio.toFixed(2)}×`,
     goal: target,
