@@ -29,15 +29,15 @@ async function unhandledDuring(run: () => Promise<void>): Promise<unknown[]> {
 
 describe('address dialog with bad input (issue 17, item 5)', () => {
   // antd's dialog and form are heavy in jsdom on a shared 2-core machine: generous time limits.
-  it('shows each field message and leaves no unhandled rejection', { timeout: 30_000 }, async () => {
+  it('shows each field message and leaves no unhandled rejection', { timeout: 60_000 }, async () => {
     renderPage(<AddressFormDialog open address={null} onClose={() => {}} />);
     const unhandled = await unhandledDuring(async () => {
       fireEvent.click(screen.getByRole('button', { name: /保\s?存/ }));
-      expect(await screen.findByText('请输入收货人姓名', {}, { timeout: 10_000 })).toBeTruthy();
+      expect(await screen.findByText('请输入收货人姓名', {}, { timeout: 20_000 })).toBeTruthy();
       fireEvent.change(screen.getByPlaceholderText('请输入手机号码'), { target: { value: '1234' } });
       fireEvent.click(screen.getByRole('button', { name: /保\s?存/ }));
-      expect(await screen.findByText('请输入正确的手机号', {}, { timeout: 10_000 })).toBeTruthy();
-      await waitFor(() => expect(screen.getByText('请选择省市区')).toBeTruthy(), { timeout: 10_000 });
+      expect(await screen.findByText('请输入正确的手机号', {}, { timeout: 20_000 })).toBeTruthy();
+      await waitFor(() => expect(screen.getByText('请选择省市区')).toBeTruthy(), { timeout: 20_000 });
     });
     expect(unhandled).toEqual([]);
     expect(saveAddress).not.toHaveBeenCalled();
