@@ -49,7 +49,10 @@ const bound = new WeakMap<object, Map<string, Built>>();
 export function prepared<T>(db: Db, name: string, build: (name: string) => T): T {
   const session = db._.session as unknown as Session;
   let mine = bound.get(session.client);
-  if (!mine) bound.set(session.client, (mine = new Map()));
+  if (!mine) {
+    mine = new Map();
+    bound.set(session.client, mine);
+  }
   let query = mine.get(name);
   if (!query) {
     const template = templates.get(name);
