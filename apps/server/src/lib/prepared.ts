@@ -44,7 +44,9 @@ const bound = new WeakMap<object, Map<string, Built>>();
  *
  * `name` is the statement's identity and its name on the wire (`build` prepares it under it): one
  * SQL text per name for the life of the process (a statement whose shape varies puts its shape
- * in the name).
+ * in the name). Name the columns a statement answers, never `*` or `returning *`: a connection
+ * keeps its plan, and PostgreSQL refuses a cached plan whose result columns a migration changed
+ * under a running server ("cached plan must not change result type").
  */
 export function prepared<T>(db: Db, name: string, build: (name: string) => T): T {
   const session = db._.session as unknown as Session;

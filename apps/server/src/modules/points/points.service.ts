@@ -62,7 +62,8 @@ export async function postEntry(db: Db, entry: PostEntry): Promise<PointsEntry> 
         select ${ph('siteId')}::int, ${ph('memberId')}::int, ${ph('amount')}::int, moved.balance,
           ${ph('type')}::text, ${ph('orderNo')}::text, ${ph('note')}::text, ${ph('requestKey')}::text
         from moved
-        returning *`,
+        returning id, site_id, member_id, amount, balance_after, type, order_no, note, request_key,
+          created_at`,
     ).execute({
       siteId,
       memberId,
