@@ -10,6 +10,14 @@ import { createSiteCache } from '../modules/site/site.service';
 import { freshDemo } from './demo-snapshot';
 import { injectFetch } from './inject-fetch';
 
+/**
+ * How long a test app waits for a provider's answer. The simulator holds a "timeout" or "late"
+ * answer until released, so any wait ends those; it must only outlast an answer the simulator
+ * gives at once, which on a 2-core machine running the whole suite beside a browser took more
+ * than the 100 ms this was (a seat map and an issue came back as "unavailable").
+ */
+export const PROVIDER_TEST_TIMEOUT_MS = 1_000;
+
 /** The public URL the test app believes it has (WeChat notifies are built on it). */
 export const TEST_PUBLIC_URL = 'http://mall.test';
 

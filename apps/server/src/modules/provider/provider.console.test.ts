@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chinaTime } from '../../lib/china-time';
 import type { ProviderSimulator } from '../../simulators/provider';
-import type { TestApp } from '../../test/harness';
+import { PROVIDER_TEST_TIMEOUT_MS, type TestApp } from '../../test/harness';
 import { type adminClient, consoleApp } from '../admin/admin.fixtures';
 import { auditLog } from '../admin/admin.tables';
 import { client } from '../identity/identity.fixtures';
@@ -67,7 +67,10 @@ async function issuedTopup(amount = 20) {
 }
 
 beforeAll(async () => {
-  ({ t, admin, tokens } = await consoleApp({ providerTimeoutMs: 100, providerIssueOnPay: false }));
+  ({ t, admin, tokens } = await consoleApp({
+    providerTimeoutMs: PROVIDER_TEST_TIMEOUT_MS,
+    providerIssueOnPay: false,
+  }));
   sim = t.app.providers.simulator as ProviderSimulator;
   me = await buyer(t, SITE, 1_000_000);
 });

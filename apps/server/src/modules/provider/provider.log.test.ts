@@ -2,7 +2,7 @@ import type { MovieCinema, MovieShow, ProviderSubmitResult, SeatMap } from '@sit
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../../simulators/provider';
-import { type TestApp, testApp } from '../../test/harness';
+import { PROVIDER_TEST_TIMEOUT_MS, type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { buyer } from '../order/order.fixtures';
 import { providerOrder } from './provider.tables';
@@ -13,7 +13,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await testApp({
-    providerTimeoutMs: 100,
+    providerTimeoutMs: PROVIDER_TEST_TIMEOUT_MS,
     providerIssueOnPay: false,
     logger: { level: 'debug', stream: { write: (line: string) => void lines.push(line) } },
   });

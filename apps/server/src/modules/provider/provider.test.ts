@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../../simulators/provider';
-import { type TestApp, testApp } from '../../test/harness';
+import { PROVIDER_TEST_TIMEOUT_MS, type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { buyer, lineOf, type PickedSpec, pickSpecs } from '../order/order.fixtures';
 import { mallOrder } from '../order/order.tables';
@@ -80,8 +80,8 @@ const payMovie = (orderNo: string, payWay = 'ye', token = me.token, siteId = SIT
   api.post<PayResult>('/api/movie/pay', { siteId, orderNo, payWay }, token);
 
 beforeAll(async () => {
-  // A short timeout: a held answer counts as "no answer" at once. The worker is run by hand.
-  t = await testApp({ providerTimeoutMs: 100, providerIssueOnPay: false });
+  // A held answer counts as "no answer" once the timeout passes. The worker is run by hand.
+  t = await testApp({ providerTimeoutMs: PROVIDER_TEST_TIMEOUT_MS, providerIssueOnPay: false });
   api = client(t);
   sim = t.app.providers.simulator as ProviderSimulator;
   me = await buyer(t, SITE, 1_000_000);
