@@ -23,7 +23,6 @@ async function login(page: Page) {
 test('flash sale: the running session counts down, the last piece is grabbed, then sold out', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const errors = watchPageErrors(page);
   await login(page);
   await page.goto('seckill?siteId=1000');
@@ -50,7 +49,6 @@ test('flash sale: the running session counts down, the last piece is grabbed, th
 });
 
 test('turntable: spins to the server prize; a prize shows in my prizes', async ({ page }) => {
-  test.setTimeout(90_000);
   const errors = watchPageErrors(page);
   await login(page);
   await page.goto('lottery?siteId=1000');

@@ -98,6 +98,8 @@ test('return a delivered item: apply per line, ship it back, message, refunded, 
   await thread.getByLabel('留言内容').fill('商品已寄出，请查收');
   await thread.getByRole('button', { name: '发送留言' }).click();
   await expect(thread).toContainText('商品已寄出，请查收');
+  // The toast comes with the answer; axe waits for animations it can see, so it must be there.
+  await expect(page.locator('.ant-message').getByText('留言已发送')).toBeVisible();
   await shot(page, 'aftersale-case-awaiting');
   await expectNoSeriousViolations(page, 'afterSaleDetail');
 
