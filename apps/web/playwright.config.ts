@@ -22,8 +22,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   // Journeys of forty steps (change password: four logins) run past 30 s on a busy 2-core
-  // machine and past 60 s on a slower CI runner (2026-12-05: both tries of change password ran
-  // out of time in its last login, every step passing); their failures there ended in whatever
+  // machine, and a whole run of them beside vitest past 60 s; a failure there ended in whatever
   // step the timeout happened to hit. A test's ceiling costs nothing while it passes.
   timeout: 120_000,
   expect: { timeout: 10_000 },
