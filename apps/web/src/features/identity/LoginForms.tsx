@@ -28,14 +28,9 @@ function useSubmit<V>(
   const onLogin = useLoginSuccess();
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
-  // The form's own flag, not the mutation's isPending: in the browser tests that flag once stayed
-  // true after a refused login had settled (its promise rejected, the refusal shown), and the
-  // button spun for good with nothing sent. What this call started, it ends.
-  const [busy, setBusy] = useState(false);
   const login = useMutation({ mutationFn: send });
   const submit = async (values: V) => {
     setError(null);
-    setBusy(true);
     try {
       const result = await login.mutateAsync(values);
       message.success(successMsg);
@@ -44,11 +39,9 @@ function useSubmit<V>(
       const refusal = e instanceof ApiError ? e : null;
       setError((e as Error).message || '网络异常，请稍后重试');
       onFail?.(refusal);
-    } finally {
-      setBusy(false);
     }
   };
-  return { submit, error, busy, clearError: () => setError(null) };
+  return { submit, error, busy: login.isPending, clearError: () => setError(null) };
 }
 
 function FormError({ error, onClose }: { error: string | null; onClose: () => void }) {
