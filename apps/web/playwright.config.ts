@@ -20,9 +20,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // Two retries in CI: the suite is one chain (a project runs after the one it depends on), so a
-  // test that fails twice skips everything after it. Under a full run on 2 cores an action has
-  // been seen to wait on a page that stopped answering (a click or hover that never resolves, the
-  // server idle, 2026-12-05); each retry starts in a fresh browser context.
+  // test that fails twice skips everything after it. Chromium's password manager must be off
+  // (.ci/run writes the policy): after a refused login it left the page deaf to the next click.
   retries: process.env.CI ? 2 : 0,
   workers: 2,
   // Journeys of forty steps (change password: four logins) run past 30 s on a busy 2-core
