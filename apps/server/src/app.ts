@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ADMIN_API_PREFIX, finiteKeyword } from '@sitemall/contract';
+import { ADMIN_API_PREFIX, finiteKeyword, SHOP_API_PREFIX } from '@sitemall/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { TokenResolver } from './context';
@@ -160,7 +160,6 @@ declare module 'fastify' {
   }
 }
 
-export const API_PREFIX = '/front-mall-api';
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /**
@@ -230,7 +229,7 @@ export async function buildApp(deps: AppDeps) {
   const wechat = createWechatPay({
     merchants,
     orderPaid: orderPaidByWechat,
-    notifyBase: `${publicUrl}${API_PREFIX}`,
+    notifyBase: `${publicUrl}${SHOP_API_PREFIX}`,
     scanUrlOf: simulators ? simulatorScanUrl : undefined,
     log: app.log,
   });
@@ -338,7 +337,7 @@ export async function buildApp(deps: AppDeps) {
         kick: kickProviders,
       });
     },
-    { prefix: API_PREFIX },
+    { prefix: SHOP_API_PREFIX },
   );
   await app.register(adminRoutes, {
     prefix: ADMIN_API_PREFIX,

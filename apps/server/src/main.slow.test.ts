@@ -3,6 +3,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { shopUrl, siteApi } from '@sitemall/contract';
 import { describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -73,7 +74,7 @@ describe('main', () => {
     // A complete request, then the start of the one under test in the same packet: once the
     // first is answered, the server has read the second's headers.
     socket.write(
-      `GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nPOST /front-mall-api/mall/mallsite/getSiteConfig HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+      `GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nPOST ${shopUrl(siteApi.getSiteConfig)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
     );
     await new Promise((r) => socket.once('data', r));
     first.child.kill('SIGTERM');
@@ -89,7 +90,7 @@ describe('main', () => {
     const second = start(dataDir, port, { DEMO: 'on' });
     await second.ready;
     expect(second.output()).toContain('DEMO MODE (DEMO=on)');
-    const res = await fetch(`http://127.0.0.1:${port}/front-mall-api/mall/mallsite/getSiteConfig`, {
+    const res = await fetch(`http://127.0.0.1:${port}${shopUrl(siteApi.getSiteConfig)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'siteId=10110',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type BenefitInfo, MSG } from '@sitemall/contract';
+import { type BenefitInfo, benefitApi, MSG } from '@sitemall/contract';
 import { consoleLogin, modal, modalOk, openActivityScreen, screenshots } from './console.ts';
 import { api, DEMO, pwdLogin } from './site.ts';
 
@@ -112,7 +112,7 @@ test('admin: a benefit created and edited on site 1000; the member sees the edit
   request,
 }) => {
   // The product of the site's demo benefit: a specification on sale on 1000.
-  const offers = await api<{ list: BenefitInfo[] }>(request, '/api/benefit/product', { siteId: 1000 });
+  const offers = await api<{ list: BenefitInfo[] }>(request, benefitApi.product.path, { siteId: 1000 });
   const product = offers.list[0];
   expect(product).toBeDefined();
   const name = `新品体验-${CODE}`;

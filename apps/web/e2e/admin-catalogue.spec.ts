@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { ProductDetail } from '@sitemall/contract';
+import { catalogApi, shopUrl } from '@sitemall/contract';
 import { menu, modal, modalOk, operatorPage, pickFirstOption, screenshots } from './console.ts';
 import { api } from './site.ts';
 
@@ -33,7 +34,7 @@ test('the 719 operator lists a shared product at a price; the storefront of 719 
   request,
   page,
 }) => {
-  const before = await request.post('/front-mall-api/api/product/detail', {
+  const before = await request.post(shopUrl(catalogApi.productDetail), {
     data: { siteId: 719, productId: PRODUCT_ID },
   });
   expect(((await before.json()) as { code: number }).code).not.toBe(200);
@@ -70,7 +71,7 @@ test('the 719 operator lists a shared product at a price; the storefront of 719 
   await expect(op.getByText('站点价已保存')).toBeVisible();
   await expect(table.locator('tbody tr.ant-table-row').filter({ hasText: '¥66.00 起' })).toHaveCount(1);
 
-  const detail = await api<ProductDetail>(request, '/api/product/detail', {
+  const detail = await api<ProductDetail>(request, catalogApi.productDetail.path, {
     siteId: 719,
     productId: PRODUCT_ID,
   });
@@ -147,6 +148,9 @@ test('the 719 operator creates a brand-new product with a specification and stoc
   await expect(row).toContainText('40');
   await shot(op, 'catalogue-created');
   const id = Number(await row.locator('td').first().innerText());
-  const detail = await api<ProductDetail>(request, '/api/product/detail', { siteId: 719, productId: id });
+  const detail = await api<ProductDetail>(request, catalogApi.productDetail.path, {
+    siteId: 719,
+    productId: id,
+  });
   expect(detail).toMatchObject({ name: '汇通定制 保温杯 500ml', price: 5_900, isOnSale: true });
 });

@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import type { CategoryTree, ProductDetail } from '@sitemall/contract';
+import { catalogApi, shopUrl } from '@sitemall/contract';
 import ExcelJS from 'exceljs';
 import { menu, modal, modalOk, operatorPage, pickFirstOption, screenshots } from './console.ts';
 import { api } from './site.ts';
@@ -128,7 +129,7 @@ test('the 719 operator uploads, orders and removes pictures; the storefront show
   await expect(cards.nth(0).locator('img')).toHaveAttribute('src', second as string);
   await shot(op, 'catalogue2-pictures-main');
 
-  const detail = await api<ProductDetail>(request, '/api/product/detail', { siteId: 719, productId });
+  const detail = await api<ProductDetail>(request, catalogApi.productDetail.path, { siteId: 719, productId });
   expect(detail.images).toEqual([second, first]);
   await page.goto(`productDetails?id=${productId}&siteId=719`);
   await expect(page.getByText(NAME).first()).toBeVisible();
@@ -263,9 +264,9 @@ test('the 719 operator builds a menu entry, files the product under it, and hide
 
   const storefrontMenu = async () =>
     (
-      (await (
-        await request.post('/front-mall-api/mall/template/cateList', { data: { siteId: 719 } })
-      ).json()) as { data: CategoryTree }
+      (await (await request.post(shopUrl(catalogApi.cateList), { data: { siteId: 719 } })).json()) as {
+        data: CategoryTree;
+      }
     ).data.mallCateLables;
   const label = (await storefrontMenu()).find((l) => l.lableName === '巡检专区');
   expect(label?.cateProductList.map((c) => c.catName)).toEqual(['巡检分类']);
@@ -281,7 +282,7 @@ test('the 719 operator builds a menu entry, files the product under it, and hide
   await expect(node('巡检专区').getByText('已隐藏')).toBeVisible();
   await shot(op, 'catalogue2-menus-hidden');
   expect((await storefrontMenu()).map((l) => l.lableName)).not.toContain('巡检专区');
-  const detail = await api<ProductDetail>(request, '/api/product/detail', { siteId: 719, productId });
+  const detail = await api<ProductDetail>(request, catalogApi.productDetail.path, { siteId: 719, productId });
   expect(detail.isOnSale).toBe(true);
   await op.context().close();
 });

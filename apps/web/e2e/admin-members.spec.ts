@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { identityApi, shopUrl } from '@sitemall/contract';
 import { operatorPage, screenshots } from './console.ts';
 import { freshPhone, registerByApi } from './members.ts';
 import { loginButton, storedToken } from './site.ts';
@@ -80,7 +81,7 @@ test('an operator freezes a member, who is logged out and refused, then unfreeze
   await withReason(console, '会员来电要求退出所有设备');
   await expect(console.getByText('会员已下线')).toBeVisible();
   await expect(drawer.getByText('已结束（运营强制下线）')).toBeVisible();
-  const info = await request.post('/front-mall-api/sys/user/personal/info', {
+  const info = await request.post(shopUrl(identityApi.personalInfo), {
     data: { siteId: 719 },
     headers: { token: token as string },
   });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { AfterSaleDetail } from '@sitemall/contract';
+import { afterSaleApi, orderApi, pointsApi, shopUrl } from '@sitemall/contract';
 import { menu, modalOk, operatorPage, screenshots } from './console.ts';
 import {
   api,
@@ -37,12 +38,12 @@ async function receivedOrder(page: Page, request: APIRequestContext) {
     data: { siteId: 719, action: 'ship', childOrderNo: order.childOrderNo[0], trackingNo: 'SF20261125777' },
   });
   expect(((await ship.json()) as { code: number }).code).toBe(200);
-  await api(request, '/api/order/confirmOrder', { siteId: 719, orderNo: order.orderNo }, token);
+  await api(request, orderApi.confirmOrder.path, { siteId: 719, orderNo: order.orderNo }, token);
   return { token, orderNo: order.orderNo, product };
 }
 
 const balanceOf = async (request: APIRequestContext, token: string) =>
-  (await api<{ balance: number }>(request, '/api/points/balance', { siteId: 719 }, token)).balance;
+  (await api<{ balance: number }>(request, pointsApi.balance.path, { siteId: 719 }, token)).balance;
 
 test('after-sales: the 719 operator approves and proposes a refund, the finance reviewer executes it', async ({
   page,
@@ -52,20 +53,20 @@ test('after-sales: the 719 operator approves and proposes a refund, the finance 
   const { token, orderNo, product } = await receivedOrder(page, request);
   const check = await api<{ lines: { lineId: number }[] }>(
     request,
-    '/api/afterSale/sevenDayCheck',
+    afterSaleApi.sevenDayCheck.path,
     { siteId: 719, orderNo },
     token,
   );
   const applied = await api<AfterSaleDetail>(
     request,
-    '/api/afterSale/apply',
+    afterSaleApi.apply.path,
     { siteId: 719, orderNo, lineId: check.lines[0]?.lineId, kind: 'refund_only', qty: 1, reason: '未收到货' },
     token,
   );
   const no = applied.afterSaleNo;
   await api(
     request,
-    '/api/afterSale/comment',
+    afterSaleApi.comment.path,
     { siteId: 719, afterSaleNo: no, content: '快递显示签收但没收到' },
     token,
   );
@@ -145,7 +146,7 @@ test('approval: an order over 719’s amount waits in 11 until the console appro
     num,
   });
   expect(order.status).toBe(11);
-  const refused = await request.post('/front-mall-api/api/pay/payOrder', {
+  const refused = await request.post(shopUrl(orderApi.payOrder), {
     headers: { token },
     data: { siteId: 719, orderNo: order.orderNo, payWay: 'ye' },
   });
@@ -165,7 +166,7 @@ test('approval: an order over 719’s amount waits in 11 until the console appro
   await expect(page.getByText('待付款').first()).toBeVisible();
   const paid = await api<{ isPaid: boolean; status: number }>(
     request,
-    '/api/pay/payOrder',
+    orderApi.payOrder.path,
     { siteId: 719, orderNo: order.orderNo, payWay: 'ye' },
     token,
   );

@@ -7,6 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import type { ProviderSubmitResult } from '@sitemall/contract';
+import { orderApi, pointsApi, topupApi } from '@sitemall/contract';
 import { operatorPage as consolePage, menu, modal, modalOk, type Operator, screenshots } from './console.ts';
 import { api, pwdLogin, storedToken } from './site.ts';
 
@@ -53,11 +54,11 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   const token = (await storedToken(page, 719)) ?? '';
   const topup = await api<ProviderSubmitResult>(
     request,
-    '/api/topup/submit',
+    topupApi.submit.path,
     { siteId: 719, phone: '13800138000', amount: 20 },
     token,
   );
-  await api(request, '/api/pay/payOrder', { siteId: 719, orderNo: topup.orderNo, payWay: 'ye' }, token);
+  await api(request, orderApi.payOrder.path, { siteId: 719, orderNo: topup.orderNo, payWay: 'ye' }, token);
 
   // The 719 operator: the order by its number, issued, with its attempt log.
   const op = await operatorPage(browser, 'op719');
@@ -180,18 +181,18 @@ test('an unanswered top-up: the operator refunds one, retries another until it i
   await pwdLogin(page, 719);
   const token = (await storedToken(page, 719)) ?? '';
   const points = async () =>
-    (await api<{ balance: number }>(request, '/api/points/balance', { siteId: 719 }, token)).balance;
+    (await api<{ balance: number }>(request, pointsApi.balance.path, { siteId: 719 }, token)).balance;
   const before = await points();
   await topupOutage(request, true);
   try {
     const submit = async (phone: string) => {
       const made = await api<ProviderSubmitResult>(
         request,
-        '/api/topup/submit',
+        topupApi.submit.path,
         { siteId: 719, phone, amount: 10 },
         token,
       );
-      await api(request, '/api/pay/payOrder', { siteId: 719, orderNo: made.orderNo, payWay: 'ye' }, token);
+      await api(request, orderApi.payOrder.path, { siteId: 719, orderNo: made.orderNo, payWay: 'ye' }, token);
       return made.orderNo;
     };
     const refunded = await submit('13800138011');

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { pointsApi } from '@sitemall/contract';
 import { menu, modal, modalOk, operatorPage, screenshots } from './console.ts';
 import { api, ensureAddress, orderCheapProduct, pwdLogin, storedToken } from './site.ts';
 
@@ -26,7 +27,7 @@ async function paidOrder(request: APIRequestContext, token: string) {
 }
 
 const balanceOf = async (request: APIRequestContext, token: string) =>
-  (await api<{ balance: number }>(request, '/api/points/balance', { siteId: 719 }, token)).balance;
+  (await api<{ balance: number }>(request, pointsApi.balance.path, { siteId: 719 }, token)).balance;
 
 /** Sets 719's refund threshold (yuan) in the 复核阈值 form of 待审批退款. */
 async function setRefundThreshold(finance: Page, yuan: string, reason: string) {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { MyServiceMessages } from '@sitemall/contract';
+import { catalogApi } from '@sitemall/contract';
 import { menu, modalOk, operatorPage, screenshots } from './console.ts';
 import { api, ensureAddress, imageCodeOnPage, orderCheapProduct, pwdLogin, storedToken } from './site.ts';
 
@@ -152,7 +153,12 @@ test('a customer-service agent replies to a member’s message and the member re
   await expect(answered.getByTestId('service-reply')).toContainText(reply);
   await expect(answered).toContainText('已回复');
   await shot(page, 'service-shopper-reply');
-  const read = await api<MyServiceMessages>(request, '/mall/service/myMessages', { siteId: 719 }, token);
+  const read = await api<MyServiceMessages>(
+    request,
+    catalogApi.myServiceMessages.path,
+    { siteId: 719 },
+    token,
+  );
   expect(read.list.find((m) => m.content === words)?.reply).toBe(reply);
 });
 

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { catalogApi } from '@sitemall/contract';
 import { generate } from 'otplib';
 import {
   consoleLogin,
@@ -46,7 +47,7 @@ async function memberWithPaidOrder(page: Page, request: APIRequestContext) {
   const product = await cheapProduct(request, 1000);
   const detail = await api<{ productSpecifications: { id: number }[] }>(
     request,
-    '/api/product/detail',
+    catalogApi.productDetail.path,
     { siteId: 1000, productId: product.id },
     token,
   );

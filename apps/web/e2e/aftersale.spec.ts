@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { AfterSaleDetail, OrderDetail } from '@sitemall/contract';
+import { afterSaleApi, orderApi, pointsApi } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import {
   api,
@@ -45,10 +46,10 @@ test('return a delivered item: apply per line, ship it back, message, refunded, 
     childOrderNo: order.childOrderNo[0],
     trackingNo: 'SF20261125001',
   });
-  await api(request, '/api/order/confirmOrder', { siteId: 719, orderNo: order.orderNo }, token);
+  await api(request, orderApi.confirmOrder.path, { siteId: 719, orderNo: order.orderNo }, token);
   const { balance: before } = await api<{ balance: number }>(
     request,
-    '/api/points/balance',
+    pointsApi.balance.path,
     { siteId: 719 },
     token,
   );
@@ -74,7 +75,7 @@ test('return a delivered item: apply per line, ship it back, message, refunded, 
   await expect(page.getByTestId('aftersale-status')).toHaveText('待审核');
   const detail = await api<OrderDetail>(
     request,
-    '/api/order/orderDetail',
+    orderApi.orderDetail.path,
     { siteId: 719, orderNo: order.orderNo },
     token,
   );
@@ -110,14 +111,14 @@ test('return a delivered item: apply per line, ship it back, message, refunded, 
   await expect(page.getByTestId('aftersale-status')).toHaveText('退款成功');
   const refunded = await api<AfterSaleDetail>(
     request,
-    '/api/afterSale/progress',
+    afterSaleApi.progress.path,
     { siteId: 719, afterSaleNo },
     token,
   );
   expect(refunded.refundPoints).toBe(product.price);
   const { balance: after } = await api<{ balance: number }>(
     request,
-    '/api/points/balance',
+    pointsApi.balance.path,
     { siteId: 719 },
     token,
   );

@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import type { BargainView, OrderSummary } from '@sitemall/contract';
+import { bargainApi, orderApi } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import { consoleLogin, openActivityScreen } from './console.ts';
 import { api, ensureAddress, imageCodeOnPage, pwdLogin } from './site.ts';
@@ -98,7 +99,7 @@ test('bargain: start, a second member helps through the shared link, buy at the 
   await page.reload();
   await expect(page.getByTestId('bargain-status')).toHaveText('砍价成功');
   await expect(page.getByTestId('bargain-helpers').locator('.ant-list-item')).toHaveCount(1);
-  const view = await api<BargainView>(page.request, '/api/bargain/view', { siteId: 719, id }, token);
+  const view = await api<BargainView>(page.request, bargainApi.view.path, { siteId: 719, id }, token);
   expect(view.price).toBeLessThan(view.startPrice);
   expect(view.price).toBeGreaterThanOrEqual(view.floorPrice);
   await expect(page.getByTestId('bargain-buy')).toBeEnabled();
@@ -108,7 +109,7 @@ test('bargain: start, a second member helps through the shared link, buy at the 
   const orderNo = new URL(page.url()).searchParams.get('orderNo') ?? '';
   const order = await api<OrderSummary>(
     page.request,
-    '/api/order/orderDetail',
+    orderApi.orderDetail.path,
     { siteId: 719, orderNo },
     token,
   );

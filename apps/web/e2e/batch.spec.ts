@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { HomeProductList, ProductCard, ProductDetail } from '@sitemall/contract';
+import { catalogApi } from '@sitemall/contract';
 
 /**
  * Batch ordering in the browser against the real server: template download, a csv with one bad
@@ -25,13 +26,15 @@ async function api<T>(request: APIRequestContext, path: string, data: object): P
 
 /** A cheap delivered product in stock, with one of its specifications, read from the API. */
 async function productLine(request: APIRequestContext) {
-  const home = await api<HomeProductList>(request, '/api/product/homeList', { siteId: MEMBER.siteId });
+  const home = await api<HomeProductList>(request, catalogApi.homeProductList.path, {
+    siteId: MEMBER.siteId,
+  });
   const card = home.floors
     .flatMap((f) => f.list)
     .filter((p: ProductCard) => p.hasStock && p.source.hasAddressTab)
     .sort((a, b) => a.price - b.price)[0];
   expect(card).toBeDefined();
-  const detail = await api<ProductDetail>(request, '/api/product/detail', {
+  const detail = await api<ProductDetail>(request, catalogApi.productDetail.path, {
     siteId: MEMBER.siteId,
     productId: card!.id,
   });

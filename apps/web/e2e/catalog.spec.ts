@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { HomeProductList, ProductDetail, SiteConfig, SpecialList } from '@sitemall/contract';
+import { catalogApi } from '@sitemall/contract';
 import { imageCodeOnPage, SITES, siteConfig } from './site.ts';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -38,7 +39,7 @@ for (const siteId of SITES) {
     request,
   }) => {
     const site = await siteConfig(request, siteId);
-    const home = await api<HomeProductList>(request, '/api/product/homeList', { siteId });
+    const home = await api<HomeProductList>(request, catalogApi.homeProductList.path, { siteId });
     const floors = home.floors.filter((f) => f.list.length > 0);
     expect(floors.length).toBeGreaterThan(0);
 
@@ -87,7 +88,7 @@ test('browse home → category → product detail, and a specification changes p
   await tiles.filter({ hasText: '数据线' }).first().getByRole('link').last().click();
   await expect(page).toHaveURL(/\/productDetails\?id=\d+/);
   const productId = Number(new URL(page.url()).searchParams.get('id'));
-  const detail = await api<ProductDetail>(request, '/api/product/detail', { siteId, productId });
+  const detail = await api<ProductDetail>(request, catalogApi.productDetail.path, { siteId, productId });
   const view = page.getByTestId('product-detail');
   await expect(view.getByRole('heading', { name: detail.name })).toBeVisible();
   await expect(view.getByTestId('detail-source')).toHaveText(detail.source.name);
@@ -203,7 +204,7 @@ test('a special list shows the products of a type-1 advert under its breadcrumb'
     title: string;
   }[];
   const ad = ads.find((a) => a.type === 1)!;
-  const special = await api<SpecialList>(request, '/api/product/specialList', { siteId, advertId: ad.id });
+  const special = await api<SpecialList>(request, catalogApi.specialList.path, { siteId, advertId: ad.id });
 
   await page.goto(`home?siteId=${siteId}`);
   await page.locator('.navbar__ads').getByRole('link', { name: ad.title }).click();

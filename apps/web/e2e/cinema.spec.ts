@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { OrderDetail } from '@sitemall/contract';
+import { orderApi } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import { api, cheapProduct, pwdLogin, storedToken } from './site.ts';
 
@@ -61,7 +62,7 @@ test('buy a cinema ticket with seats and see the masked code', async ({ page, re
   await shot(page, 'movie-6-ticket');
 
   // The server sends only the masked code: the page never had the ticket in clear.
-  const detail = await api<OrderDetail>(request, '/api/order/orderDetail', { siteId: 1000, orderNo }, token);
+  const detail = await api<OrderDetail>(request, orderApi.orderDetail.path, { siteId: 1000, orderNo }, token);
   expect(detail.providerGoods?.[0]?.maskedCodes[0]).toMatch(/\*{6}/);
   expect(errors).toEqual([]);
 });

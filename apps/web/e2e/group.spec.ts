@@ -5,6 +5,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import { groupApi } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import { consoleLogin, openActivityScreen } from './console.ts';
 import { freshPhone, registerByApi } from './members.ts';
@@ -127,7 +128,7 @@ test('console: the group-buy screen lists the activity and its team; an activity
   test.setTimeout(120_000);
   const { activities } = await api<{ activities: { specificationId: number }[] }>(
     request,
-    '/api/group/detail',
+    groupApi.detail.path,
     {
       siteId: 719,
     },

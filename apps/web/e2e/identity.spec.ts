@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { IDENTITY_MSG, MSG } from '@sitemall/contract';
+import { IDENTITY_MSG, identityApi, MSG, shopUrl } from '@sitemall/contract';
 import { freshPhone, lastSmsCode, registerByApi } from './members.ts';
 import { imageCodeOnPage, masked, siteConfig, storedToken } from './site.ts';
 
@@ -92,7 +92,7 @@ test('password login (site 1000): client checks, server refusal, success, greeti
   expect(await storedToken(page, 1000)).toBeNull();
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   // Exit logged the token out on the server as well.
-  const check = await request.post('/front-mall-api/app/client/checkToken', {
+  const check = await request.post(shopUrl(identityApi.checkToken), {
     data: { siteId: 1000, token },
   });
   expect(((await check.json()) as { code: number }).code).toBe(416);
@@ -276,7 +276,7 @@ test('a session ended elsewhere (401/416) returns to the page after logging in a
 
   // The token is logged out on the server (another device, an operator ...).
   const token = await storedToken(page, 1000);
-  const out = await request.post('/front-mall-api/app/client/logout', {
+  const out = await request.post(shopUrl(identityApi.logout), {
     data: { siteId: 1000 },
     headers: { token: token ?? '' },
   });
@@ -307,7 +307,7 @@ test('loginOrder 0 (site 719): a token ended on the server is noticed on the nex
   // localStorage; this case is about the next browser session, so the first one is closed.
   const context = page.context();
   await page.close();
-  await request.post('/front-mall-api/app/client/logout', {
+  await request.post(shopUrl(identityApi.logout), {
     data: { siteId: 719 },
     headers: { token: token ?? '' },
   });

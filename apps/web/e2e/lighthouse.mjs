@@ -9,7 +9,8 @@
  * directory) so nothing else competes for the CPU while a page is measured.
  * It calls the storefront as a visitor's browser does, from outside (like the journeys beside it).
  * Run after building the storefront (`npm run build -w @sitemall/web`; the server is built here if
- * its sources changed): node apps/web/e2e/lighthouse.mjs
+ * its sources changed): node --import tsx apps/web/e2e/lighthouse.mjs (tsx loads the contract's
+ * TypeScript, where the endpoints' paths are declared)
  *
  * LH_REPORTS=<dir> keeps every run's whole report (JSON, opens in the Lighthouse viewer).
  *
@@ -20,6 +21,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { catalogApi, shopUrl } from '@sitemall/contract';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -70,7 +72,7 @@ async function startServer(dataDir) {
 
 /** A product of the home page's first floor: the detail page to measure. */
 async function aProductOf(siteId) {
-  const reply = await fetch(`${base}/front-mall-api/api/product/homeList`, {
+  const reply = await fetch(`${base}${shopUrl(catalogApi.homeProductList)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ siteId }),

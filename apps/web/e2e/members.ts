@@ -1,5 +1,6 @@
 import { constants, createPublicKey, publicEncrypt, randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { identityApi, shopUrl } from '@sitemall/contract';
 import { imageCodeAnswer } from './site.ts';
 
 /** Members made in the browser tests through the API (what a second device would do). */
@@ -18,7 +19,7 @@ export async function lastSmsCode(request: APIRequestContext, phone: string): Pr
 }
 
 export async function encrypt(request: APIRequestContext, value: string): Promise<string> {
-  const { data } = (await (await request.get('/front-mall-api/app/client/publicKey')).json()) as {
+  const { data } = (await (await request.get(shopUrl(identityApi.publicKey))).json()) as {
     data: { publicKey: string };
   };
   const plain = JSON.stringify({ v: value, n: randomBytes(16).toString('base64url'), t: Date.now() });
@@ -34,11 +35,11 @@ export async function sendSmsCodeByApi(
   to: { siteId: number; phone: string; purpose: string },
 ) {
   const image = (await (
-    await request.get(`/front-mall-api/app/client/imageCode?siteId=${to.siteId}`)
+    await request.get(`${shopUrl(identityApi.imageCode)}?siteId=${to.siteId}`)
   ).json()) as {
     data: { captchaId: string };
   };
-  const sent = await request.post('/front-mall-api/app/client/sendSmsCode', {
+  const sent = await request.post(shopUrl(identityApi.sendSmsCode), {
     data: {
       ...to,
       captchaId: image.data.captchaId,
@@ -57,7 +58,7 @@ export async function registerByApi(
   password: string,
 ) {
   await sendSmsCodeByApi(request, { siteId, phone, purpose: 'register' });
-  const registered = await request.post('/front-mall-api/app/client/register', {
+  const registered = await request.post(shopUrl(identityApi.register), {
     data: {
       siteId,
       phone,

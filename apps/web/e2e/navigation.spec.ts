@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { shopUrl, siteApi } from '@sitemall/contract';
 
 test('the spec fixes the demo switches of sites 719 and 10110', async ({ request }) => {
   // The layout tests read the switches from the API; this pins the seed to the spec (section 2).
   const config = async (siteId: number) =>
-    (await (await request.post('/front-mall-api/mall/mallsite/getSiteConfig', { data: { siteId } })).json())
-      .data.mallSite;
+    (await (await request.post(shopUrl(siteApi.getSiteConfig), { data: { siteId } })).json()).data.mallSite;
   const s719 = await config(719);
   expect(s719.configJson).toMatchObject({
     showRegister: 'Y',

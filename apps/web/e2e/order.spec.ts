@@ -2,7 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { type Bill, type Cart, chinaTime, type OrderDetail } from '@sitemall/contract';
+import {
+  type Bill,
+  type Cart,
+  cartApi,
+  chinaTime,
+  identityApi,
+  type OrderDetail,
+  orderApi,
+  pointsApi,
+} from '@sitemall/contract';
 import { encrypt } from './members.ts';
 import {
   api,
@@ -35,14 +44,14 @@ test('guest cart on site 719 is merged into the member cart at login (quantities
 }) => {
   const product = await cheapProduct(request, 719);
   // The member already has one piece of it in the server cart.
-  const login = await api<{ token: string }>(request, '/app/client/pwdLogin', {
+  const login = await api<{ token: string }>(request, identityApi.pwdLogin.path, {
     siteId: 719,
     phone: DEMO[719].phone,
     password: await encrypt(request, DEMO[719].password),
   });
   const before = await api<{ obj: Cart }>(
     request,
-    '/api/productCarts/submitCart',
+    cartApi.submitCart.path,
     {
       siteId: 719,
       productInfo: [{ productId: product.id, specificationId: product.specificationId, num: 1 }],
@@ -74,12 +83,7 @@ test('guest cart on site 719 is merged into the member cart at login (quantities
   const line = page.getByTestId('cart-line').filter({ has: page.locator(`[href*="id=${product.id}&"]`) });
   await expect(line.getByTestId('cart-num')).toHaveValue(String(had + 2));
   const token = await storedToken(page, 719);
-  const after = await api<{ obj: Cart }>(
-    request,
-    '/api/productCarts/getCartProduct',
-    { siteId: 719 },
-    token ?? '',
-  );
+  const after = await api<{ obj: Cart }>(request, cartApi.getCartProduct.path, { siteId: 719 }, token ?? '');
   expect(
     after.obj.list.find((l) => l.itemId === product.id && l.specificationId === product.specificationId)?.num,
   ).toBe(had + 2);
@@ -109,7 +113,7 @@ test('add to cart → cart → submit with a new address → pay with points →
   await expect(page.getByText(product.source.name).first()).toBeVisible();
   const input = line.getByTestId('cart-num');
   const startNum = Number(await input.inputValue());
-  const saved = page.waitForRequest((r) => r.url().includes('/api/productCarts/updateNum'));
+  const saved = page.waitForRequest((r) => r.url().includes(cartApi.updateNum.path));
   await input.fill(String(startNum + 1));
   await input.blur();
   await saved;
@@ -137,7 +141,7 @@ test('add to cart → cart → submit with a new address → pay with points →
   // A double click makes one order (one requestId per visit).
   const token = (await storedToken(page, 1000)) ?? '';
   const ordersBefore = (
-    await api<{ total: number }>(request, '/api/order/orderCount', { siteId: 1000 }, token)
+    await api<{ total: number }>(request, orderApi.orderCount.path, { siteId: 1000 }, token)
   ).total;
   await page.getByTestId('submit-order').dblclick();
 
@@ -146,7 +150,7 @@ test('add to cart → cart → submit with a new address → pay with points →
   const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
   await expect(page.getByTestId('pay-countdown')).toBeVisible();
   expect(
-    (await api<{ total: number }>(request, '/api/order/orderCount', { siteId: 1000 }, token)).total,
+    (await api<{ total: number }>(request, orderApi.orderCount.path, { siteId: 1000 }, token)).total,
   ).toBe(ordersBefore + 1);
   await expect(page.getByTestId('payway-ye')).toBeVisible();
   await expect(page.getByTestId('pay-balance')).toBeVisible();
@@ -299,7 +303,7 @@ test.describe('a browser in New York', () => {
     const token = await ensureAddress(page, request, { siteId: 1000 });
 
     // Bills: the first entry of the ledger, as the API has it, is the first row on the page.
-    const bills = await api<{ list: Bill[] }>(request, '/api/points/billList', { siteId: 1000 }, token);
+    const bills = await api<{ list: Bill[] }>(request, pointsApi.billList.path, { siteId: 1000 }, token);
     const first = bills.list[0]!;
     await page.goto('billDetails?siteId=1000');
     const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
@@ -314,7 +318,12 @@ test.describe('a browser in New York', () => {
       specificationId: product.specificationId,
       num: 1,
     });
-    const order = await api<OrderDetail>(request, '/api/order/orderDetail', { siteId: 1000, orderNo }, token);
+    const order = await api<OrderDetail>(
+      request,
+      orderApi.orderDetail.path,
+      { siteId: 1000, orderNo },
+      token,
+    );
     const placed = chinaTime(order.createTime);
     expect(placed).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await page.goto('myOrder?siteId=1000&tab=pendingPayment');
@@ -322,6 +331,6 @@ test.describe('a browser in New York', () => {
     await page.goto(`orderDetail?orderNo=${orderNo}&siteId=1000`);
     const placedAt = page.locator('th.ant-descriptions-item-label', { hasText: '下单时间' });
     await expect(placedAt.locator('xpath=following-sibling::td[1]')).toHaveText(placed);
-    await api(request, '/api/order/cancelOrder', { siteId: 1000, orderNo }, token);
+    await api(request, orderApi.cancelOrder.path, { siteId: 1000, orderNo }, token);
   });
 });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { MAX_SEARCH_LENGTH, type ProductDetail } from '@sitemall/contract';
+import { catalogApi, MAX_SEARCH_LENGTH, type ProductDetail } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, tabTo, watchPageErrors } from './a11y.ts';
 import { sendSmsCodeByApi } from './members.ts';
 import {
@@ -26,7 +26,7 @@ import {
 test.describe.configure({ mode: 'default' });
 
 const detailOf = (request: APIRequestContext, productId: number) =>
-  api<ProductDetail>(request, '/api/product/detail', { siteId: 719, productId });
+  api<ProductDetail>(request, catalogApi.productDetail.path, { siteId: 719, productId });
 
 async function openProduct(page: Page, productId: number) {
   await page.goto(`productDetails?id=${productId}&siteId=719`);

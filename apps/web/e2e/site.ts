@@ -7,11 +7,11 @@ import type {
   SiteConfig,
   SubmitOrderResult,
 } from '@sitemall/contract';
-import { isPlainHotline } from '@sitemall/contract';
+import { addressApi, catalogApi, isPlainHotline, orderApi, shopUrl, siteApi } from '@sitemall/contract';
 
 /** Reads a site's configuration from the real API, so tests check what the server says. */
 export async function siteConfig(request: APIRequestContext, siteId: number): Promise<SiteConfig> {
-  const answer = await request.post('/front-mall-api/mall/mallsite/getSiteConfig', { data: { siteId } });
+  const answer = await request.post(shopUrl(siteApi.getSiteConfig), { data: { siteId } });
   const body = (await answer.json()) as { code: number; data: SiteConfig };
   if (body.code !== 200) throw new Error(`site ${siteId}: code ${body.code}`);
   return body.data;
@@ -20,7 +20,7 @@ export async function siteConfig(request: APIRequestContext, siteId: number): Pr
 /** The hotline a shopper should see: decrypted here with node:crypto, independently of the page. */
 export async function shownHotline(request: APIRequestContext, hotline: string): Promise<string> {
   if (isPlainHotline(hotline)) return hotline;
-  const answer = await request.get('/front-mall-api/app/client/clientKeys');
+  const answer = await request.get(shopUrl(siteApi.clientKeys));
   const key = Buffer.from(
     ((await answer.json()) as { data: { hotlineKey: string } }).data.hotlineKey,
     'base64',
@@ -91,7 +91,7 @@ export async function api<T>(
 
 /** A cheap product that is in stock and delivered (has an address tab). */
 export async function cheapProduct(request: APIRequestContext, siteId: number): Promise<ProductCard> {
-  const home = await api<HomeProductList>(request, '/api/product/homeList', { siteId });
+  const home = await api<HomeProductList>(request, catalogApi.homeProductList.path, { siteId });
   const products = home.floors
     .flatMap((f) => f.list)
     .filter((p) => p.hasStock && p.source.hasAddressTab)
@@ -106,7 +106,7 @@ export const submitLine = (
   token: string,
   siteId: number,
   line: { productId: number; specificationId: number; num: number },
-) => api<SubmitOrderResult>(request, '/api/client/submitOrder', { siteId, productInfos: [line] }, token);
+) => api<SubmitOrderResult>(request, orderApi.submitOrder.path, { siteId, productInfos: [line] }, token);
 
 /** Pays a member's order through the API (points by default); answers what payOrder answers. */
 export const payOrder = (
@@ -115,7 +115,7 @@ export const payOrder = (
   siteId: number,
   orderNo: string,
   payWay = 'ye',
-) => api<PayResult>(request, '/api/pay/payOrder', { siteId, orderNo, payWay }, token);
+) => api<PayResult>(request, orderApi.payOrder.path, { siteId, orderNo, payWay }, token);
 
 /**
  * A member's order of the site's cheapest delivered product (`cheapProduct`), paid with points
@@ -209,7 +209,7 @@ export const saveDefaultAddress = (
 ) =>
   api(
     request,
-    '/api/address/save',
+    addressApi.save.path,
     { siteId, ...who, provinceCode: '110000', cityCode: '110100', districtCode: '110101', isDefault: true },
     token,
   );
@@ -227,7 +227,7 @@ export async function ensureAddress(
   }: { siteId?: number; who?: Consignee } = {},
 ): Promise<string> {
   const token = (await storedToken(page, siteId)) ?? '';
-  const { list } = await api<{ list: unknown[] }>(request, '/api/address/list', { siteId }, token);
+  const { list } = await api<{ list: unknown[] }>(request, addressApi.list.path, { siteId }, token);
   if (list.length === 0) await saveDefaultAddress(request, token, siteId, who);
   return token;
 }

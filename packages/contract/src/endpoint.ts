@@ -35,6 +35,13 @@ export interface Endpoint<Body extends TSchema = TSchema, Reply extends TSchema 
   encoding?: 'form' | 'json' | 'urlencoded' | 'raw';
 }
 
+/** The storefront's API prefix: every shopper endpoint's path is served under it. */
+export const SHOP_API_PREFIX = '/front-mall-api';
+
+/** Where a client calls a shopper endpoint over HTTP, with a query string when given. */
+export const shopUrl = (declared: Pick<Endpoint, 'path'>, query = '') =>
+  `${SHOP_API_PREFIX}${declared.path}${query}`;
+
 /** Declares an endpoint, keeping its schemas' types for the server and the client. */
 export const endpoint = <Body extends TSchema, Reply extends TSchema>(
   declaration: Endpoint<Body, Reply>,

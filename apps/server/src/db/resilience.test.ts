@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { PayResult, SubmitOrderResult } from '@sitemall/contract';
+import { addressApi, cartApi, orderApi } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,7 @@ let spec: PickedSpec;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const submit = (token: string, requestId: string) =>
   api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId: 719,
       requestId,
@@ -33,7 +34,7 @@ const submit = (token: string, requestId: string) =>
     token,
   );
 const pay = (token: string, orderNo: string) =>
-  api.post<PayResult>('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'ye' }, token);
+  api.post<PayResult>(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'ye' }, token);
 
 async function payEntriesOf(memberIds: number[]) {
   return rowsOf<{ order_no: string; n: number; total: number }>(
@@ -119,11 +120,11 @@ async function breakingAfterCommit() {
 describe('answers after a commit come from the transaction', () => {
   it('a read failing after the payment committed does not answer the member an error', async () => {
     const member = await buyer(t, 719, 100_000);
-    await api.post('/api/address/save', { siteId: 719, ...NANJING }, member.token);
+    await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, member.token);
     const { body: order } = await submit(member.token, `commit-${member.id}-1`);
     expect(order.code).toBe(200);
     const faulty = await breakingAfterCommit();
-    const res = await faulty.post<PayResult>('/api/pay/payOrder', member.token, {
+    const res = await faulty.post<PayResult>(orderApi.payOrder.path, member.token, {
       siteId: 719,
       orderNo: order.data.orderNo,
       payWay: 'ye',
@@ -144,14 +145,10 @@ describe('answers after a commit come from the transaction', () => {
   it('adding to the cart answers the cart it made, so the member need not add again', async () => {
     const member = await buyer(t, 719);
     const faulty = await breakingAfterCommit();
-    const res = await faulty.post<{ obj: { cartList: unknown[] } }>(
-      '/api/productCarts/submitCart',
-      member.token,
-      {
-        siteId: 719,
-        productInfo: [{ productId: spec.productId, specificationId: spec.specificationId, num: 2 }],
-      },
-    );
+    const res = await faulty.post<{ obj: { cartList: unknown[] } }>(cartApi.submitCart.path, member.token, {
+      siteId: 719,
+      productInfo: [{ productId: spec.productId, specificationId: spec.specificationId, num: 2 }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('加入购物车成功');
     expect(JSON.stringify(res.body.data.obj)).toContain(`"specificationId":${spec.specificationId}`);
@@ -247,7 +244,9 @@ describe.skipIf(!PG_URL)('PostgreSQL connection faults (skipped on PGlite: no co
 
   it('connections killed under submit+pay load: serving goes on, every order is made and paid once', async () => {
     const buyers = await Promise.all(Array.from({ length: 6 }, () => buyer(t, 719, 1_000_000)));
-    await Promise.all(buyers.map((b) => api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token)));
+    await Promise.all(
+      buyers.map((b) => api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token)),
+    );
     let completed = 0;
     const waiting: { count: number; resolve: () => void }[] = [];
     /** Resolves once `count` requests have been answered. */

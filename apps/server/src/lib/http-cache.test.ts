@@ -1,3 +1,4 @@
+import { catalogApi, shopUrl } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renameLabel } from '../modules/catalog/catalog.service';
 import { type TestApp, testApp } from '../test/harness';
@@ -9,9 +10,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lableList = (siteId: number, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/front-mall-api/api/lableList', payload: { siteId }, headers });
+  t.app.inject({ method: 'POST', url: shopUrl(catalogApi.lableList), payload: { siteId }, headers });
 const pcInfo = (siteId: number, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url: `/front-mall-api/mall/template/pcInfo?siteId=${siteId}`, headers });
+  t.app.inject({ method: 'GET', url: `${shopUrl(catalogApi.templatePcInfo)}?siteId=${siteId}`, headers });
 
 describe('HTTP validators on the public catalogue reads', () => {
   it('answers 304 without a body to a client holding the current ETag', async () => {

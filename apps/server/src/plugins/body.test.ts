@@ -1,9 +1,10 @@
+import { cartApi, catalogApi, shopUrl, siteApi } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../modules/identity/identity.fixtures';
 import { type TestApp, testApp } from '../test/harness';
 import { parsePayload } from './body';
 
-const URL = '/front-mall-api/mall/mallsite/getSiteConfig';
+const URL = shopUrl(siteApi.getSiteConfig);
 
 describe('parsePayload', () => {
   it('reads JSON, a JSON string, URL-encoded text and repeated keys alike', () => {
@@ -215,7 +216,7 @@ describe('malformed numbers are a 400 in every encoding (contract numbers.ts)', 
     const stock = (productId: string) =>
       t.app.inject({
         method: 'POST',
-        url: '/front-mall-api/api/product/combinedStock',
+        url: shopUrl(catalogApi.combinedStock),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({
           siteId: '719',
@@ -239,7 +240,7 @@ describe('malformed numbers are a 400 in every encoding (contract numbers.ts)', 
     ] as const) {
       const res = await t.app.inject({
         method: 'POST',
-        url: '/front-mall-api/api/productCarts/updateNum',
+        url: shopUrl(cartApi.updateNum),
         headers: { 'content-type': 'application/x-www-form-urlencoded', token },
         payload: `siteId=719&id=1&num=1&${field}=${value}`,
       });

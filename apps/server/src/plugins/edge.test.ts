@@ -1,6 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { identityApi, shopUrl, siteApi } from '@sitemall/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
@@ -59,7 +60,7 @@ describe('security headers', () => {
   it('cover API answers, unknown paths, the old-IE notice and the simulator pages too', async () => {
     const api = await t.app.inject({
       method: 'POST',
-      url: '/front-mall-api/mall/mallsite/getSiteConfig',
+      url: shopUrl(siteApi.getSiteConfig),
       payload: { siteId: 719 },
     });
     expectSecurityHeaders(api.headers);
@@ -128,7 +129,7 @@ describe('operational endpoints', () => {
   });
 
   it('serve metrics on the operators listener only', async () => {
-    await t.post('/front-mall-api/mall/mallsite/getSiteConfig', { siteId: 719 });
+    await t.post(shopUrl(siteApi.getSiteConfig), { siteId: 719 });
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     const res = await ops.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
@@ -147,7 +148,7 @@ describe('operational endpoints', () => {
   it('list no simulator route in the public OpenAPI', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/front-mall-api/docs/json' })).json();
     const paths = Object.keys(spec.paths);
-    expect(paths).toContain('/front-mall-api/api/haers/authLogin');
+    expect(paths).toContain(shopUrl(identityApi.haersLogin));
     expect(paths.filter((p) => p.startsWith('/simulator'))).toEqual([]);
     expect(JSON.stringify(spec)).not.toContain('模拟');
     // The simulators still answer on this loopback test app.
@@ -208,7 +209,7 @@ describe('simulators announce the demo', () => {
     // The mall's own answers carry no such header.
     const site = await t.app.inject({
       method: 'POST',
-      url: '/front-mall-api/mall/mallsite/getSiteConfig',
+      url: shopUrl(siteApi.getSiteConfig),
       payload: { siteId: 719 },
     });
     expect(site.headers[DEMO_HEADER]).toBeUndefined();

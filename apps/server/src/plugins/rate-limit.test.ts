@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { IDENTITY_MSG, type MerchantApplication } from '@sitemall/contract';
+import { catalogApi, IDENTITY_MSG, identityApi, type MerchantApplication, shopUrl } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ const message = (ip: string, headers: Record<string, string> = {}, app = t.app) 
   app
     .inject({
       method: 'POST',
-      url: '/front-mall-api/mall/service/message',
+      url: shopUrl(catalogApi.serviceMessage),
       payload: {
         siteId: 10110,
         name: '李四',
@@ -83,7 +83,7 @@ describe('anonymous writes', () => {
     const { url } = (await uploadLicenceFile(t.app, IMAGES.png, { ip: '10.82.9.9' })).body.data!;
     const apply = (i: number) =>
       c.post<MerchantApplication>(
-        '/mall/merchant/apply',
+        catalogApi.merchantApply.path,
         {
           siteId: 719,
           phone: `1380000${String(1000 + i)}`,
@@ -119,7 +119,7 @@ describe('anonymous writes', () => {
     const ip = '10.84.0.1';
     for (let i = 0; i < 10; i += 1) {
       const sent = await c.post(
-        '/app/client/sendSmsCode',
+        identityApi.sendSmsCode.path,
         { siteId: 719, phone: `1360000${String(2000 + i)}`, purpose: 'login', ...(await c.captcha(719)) },
         undefined,
         ip,
@@ -127,7 +127,7 @@ describe('anonymous writes', () => {
       expect(sent.body.code).toBe(200);
     }
     const refused = await c.post(
-      '/app/client/sendSmsCode',
+      identityApi.sendSmsCode.path,
       { siteId: 719, phone: '13600002010', purpose: 'login', ...(await c.captcha(719)) },
       undefined,
       ip,
@@ -141,7 +141,7 @@ describe('look-ups by phone', () => {
     const ask = async (phone: string, proof: object, token?: string) =>
       (
         await c.post<{ registered: boolean }>(
-          '/app/client/isRegistered',
+          identityApi.isRegistered.path,
           { siteId: 719, phone, ...proof },
           token,
         )
@@ -167,7 +167,7 @@ describe('look-ups by phone', () => {
   it('isRegistered is limited per address', async () => {
     const ip = '10.85.0.1';
     const ask = () =>
-      c.post('/app/client/isRegistered', { siteId: 719, phone: '13800000719' }, undefined, ip);
+      c.post(identityApi.isRegistered.path, { siteId: 719, phone: '13800000719' }, undefined, ip);
     for (let i = 0; i < 10; i += 1) expect((await ask()).body.code).toBe(400);
     expect((await ask()).body).toMatchObject({ code: 429, msg: IDENTITY_MSG.tooManyRequests });
   });
@@ -175,7 +175,7 @@ describe('look-ups by phone', () => {
   it('applyStatus by phone answers a person only, the same shape for unknown numbers', async () => {
     const { url } = (await uploadLicenceFile(t.app, IMAGES.png, { ip: '10.86.9.9' })).body.data!;
     const phone = '13800003001';
-    await c.post('/mall/merchant/apply', {
+    await c.post(catalogApi.merchantApply.path, {
       siteId: 719,
       phone,
       contactName: '王五',
@@ -186,8 +186,12 @@ describe('look-ups by phone', () => {
       mainCategory: '数码家电',
     });
     const status = async (body: object) =>
-      (await c.post<{ list: MerchantApplication[] }>('/mall/merchant/applyStatus', { siteId: 719, ...body }))
-        .body;
+      (
+        await c.post<{ list: MerchantApplication[] }>(catalogApi.merchantStatus.path, {
+          siteId: 719,
+          ...body,
+        })
+      ).body;
     expect(await status({ phone })).toMatchObject({
       code: 400,
       msg: IDENTITY_MSG.imageCodeRequired,

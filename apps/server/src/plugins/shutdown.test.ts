@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { shopUrl, siteApi } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../test/harness';
 
@@ -42,7 +43,7 @@ describe('shutdown', () => {
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     await new Promise((resolve) => socket.once('connect', resolve));
     const body = '{"siteId":719}';
-    const request = `POST /front-mall-api/mall/mallsite/getSiteConfig HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const request = `POST ${shopUrl(siteApi.getSiteConfig)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     // The first request's body is still arriving when the server starts to close.
     socket.write(`${request}${body.slice(0, 5)}`);
     await requestArrived;

@@ -175,14 +175,14 @@ export const partnerSimulatorRoutes: FastifyPluginAsyncTypebox<{ partnerKey: Buf
   );
   simulate(
     '/simulator/marketing/loginParams',
-    '模拟合作方：营销登录参数（用于 /api/marketing/login）',
+    `模拟合作方：营销登录参数（用于 ${identityApi.marketingLogin.path}）`,
     'loginParams',
     userQuery,
     (q) => issue.marketingParams(q.siteId, q.userId, q.phone),
   );
   simulate(
     '/simulator/autoLogin/params',
-    '模拟合作方：签名的自动登录参数（用于 GET /app/client/autoLogin）',
+    `模拟合作方：签名的自动登录参数（用于 GET ${identityApi.autoLogin.path}）`,
     'query',
     Type.Object({ siteId: SiteId, userId: Str() }),
     (q) => issue.autoLoginQuery(q.siteId, q.userId),

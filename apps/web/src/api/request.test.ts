@@ -1,3 +1,4 @@
+import { batchApi, catalogApi, shopUrl, siteApi } from '@sitemall/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getItem, LOCAL_KEYS, SESSION_KEYS, session, setItem, setSiteId } from '../site/storage.ts';
 import { configureRequest, download, encodeBody, request, resetRequest } from './request.ts';
@@ -101,8 +102,8 @@ describe('encodings', () => {
 
   it('puts the payload in the query string for GET', async () => {
     answer({ body: envelope(200) });
-    await request('/app/client/clientKeys', { siteId: 719 }, { method: 'GET' });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/front-mall-api/app/client/clientKeys?siteId=719');
+    await request(siteApi.clientKeys.path, { siteId: 719 }, { method: 'GET' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${shopUrl(siteApi.clientKeys)}?siteId=719`);
     expect(lastInit().method).toBe('GET');
     expect(lastInit().body).toBeUndefined();
   });
@@ -172,8 +173,8 @@ describe('in-flight calls', () => {
           release = resolve;
         }),
     );
-    const first = request('/api/lableList', { siteId: 719, a: 1 });
-    const second = request('/api/lableList', { a: 1, siteId: 719 });
+    const first = request(catalogApi.lableList.path, { siteId: 719, a: 1 });
+    const second = request(catalogApi.lableList.path, { a: 1, siteId: 719 });
     expect(second).toBe(first);
     release(fakeResponse({ body: envelope(200) }));
     await Promise.all([first, second]);
@@ -182,8 +183,8 @@ describe('in-flight calls', () => {
 
   it('sends again once the first call has finished', async () => {
     answer({ body: envelope(200) });
-    await request('/api/lableList', { siteId: 719 });
-    await request('/api/lableList', { siteId: 719 });
+    await request(catalogApi.lableList.path, { siteId: 719 });
+    await request(catalogApi.lableList.path, { siteId: 719 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -279,7 +280,7 @@ describe('transport failure', () => {
 
   it('rejects with "Error" on an HTTP error without an envelope', async () => {
     answer({ status: 404, raw: 'not json' });
-    await expect(request('/api/lableList')).rejects.toThrow(/^Error$/);
+    await expect(request(catalogApi.lableList.path)).rejects.toThrow(/^Error$/);
   });
 
   it('rejects with "Error" when the answer is not an envelope', async () => {
@@ -317,7 +318,7 @@ describe('download', () => {
         'PK-bytes',
       ),
     );
-    const file = await download('/api/batchOrder/template', { siteId: 719 });
+    const file = await download(batchApi.template.path, { siteId: 719 });
     expect(file.fileName).toBe('模板.xlsx');
     expect(await file.blob.text()).toBe('PK-bytes');
     expect(lastHeaders().token).toBe('tok');

@@ -1,4 +1,4 @@
-import { CODE, type EnvelopeOf, LOGIN_CODES, QUIET_CODES } from '@sitemall/contract';
+import { CODE, type EnvelopeOf, LOGIN_CODES, QUIET_CODES, SHOP_API_PREFIX } from '@sitemall/contract';
 import { isLoginPath, loginRouteFor, returnPathFor } from '../site/routing.ts';
 import {
   getLoginWay,
@@ -14,8 +14,6 @@ import {
  * The request layer (architecture "The request layer"; spec sections 4, 7, 8). Every call of
  * the storefront goes through `request`; pages never call fetch.
  */
-
-export const API_PREFIX = '/front-mall-api';
 
 export type Encoding = 'form' | 'json' | 'urlencoded' | 'raw';
 
@@ -152,7 +150,7 @@ function prepare(
   const token = getToken();
   if (token) headers.token = token;
 
-  let url = `${API_PREFIX}${path}`;
+  let url = `${SHOP_API_PREFIX}${path}`;
   let body: BodyInit | undefined;
   if (method === 'GET') {
     const query = new URLSearchParams(formFields(payload)).toString();

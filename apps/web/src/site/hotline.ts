@@ -12,7 +12,7 @@ function fromBase64(value: string): Uint8Array<ArrayBuffer> {
 
 /**
  * Decrypts an encrypted hotline (spec section 3): base64 of iv (12 bytes) | ciphertext |
- * tag (16 bytes), AES-256-GCM, with the base64 key from /app/client/clientKeys. WebCrypto
+ * tag (16 bytes), AES-256-GCM, with the base64 key from siteApi.clientKeys. WebCrypto
  * takes ciphertext||tag as one buffer, which is exactly what follows the iv.
  */
 export async function decryptHotline(encrypted: string, keyBase64: string): Promise<string> {

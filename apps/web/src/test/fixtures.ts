@@ -53,7 +53,7 @@ export function logInMember(siteId = '719'): void {
 }
 
 /**
- * The server's password key for GET /app/client/publicKey, and `reveal`, which reads a secret
+ * The server's password key for identityApi.publicKey, and `reveal`, which reads a secret
  * field as the server would (so a test sees that what was typed left the page encrypted).
  */
 export function serverKey() {

@@ -2,12 +2,15 @@ import {
   ACTIVITY_ADMIN_MSG,
   ADMIN_API_PREFIX,
   ADMIN_MSG,
+  addressApi,
   adminActivityApi,
   CODE,
   type DrawResult,
   type Endpoint,
+  lotteryApi,
   MSG,
   ORDER_TYPE_SECKILL,
+  orderApi,
   type SubmitOrderResult,
 } from '@sitemall/contract';
 import { and, count, eq } from 'drizzle-orm';
@@ -112,10 +115,11 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
     expect(listed.body.data.total).toBe(2);
 
     // Uninvited: refused; with the imported code: a draw, seen in the console.
-    const draw = () => shop.post<DrawResult>('/api/lottery/start', { siteId: SITE, code: 'vip01' }, m!.token);
+    const draw = () =>
+      shop.post<DrawResult>(lotteryApi.start.path, { siteId: SITE, code: 'vip01' }, m!.token);
     expect((await draw()).body.msg).toBe(MSG.invitedOnly);
     await shop.get(
-      '/api/activity/createWhiteUser',
+      lotteryApi.createWhiteUser.path,
       { siteId: String(SITE), code: 'vip01', whiteCode: 'VIP-001' },
       m!.token,
     );
@@ -139,13 +143,17 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
 
     // Claimed with an address, then on the delivery sheet.
     const address = await shop.post<{ id: number }>(
-      '/api/address/save',
+      addressApi.save.path,
       { siteId: SITE, ...NANJING },
       m!.token,
     );
     const gifts = await call(adminActivityApi.gifts, { siteId: SITE, activityId, status: 0 });
     const giftId = gifts.body.data.list[0]!.id;
-    await shop.post('/api/gift/claim', { siteId: SITE, giftId, addressId: address.body.data.id }, m!.token);
+    await shop.post(
+      lotteryApi.claimGift.path,
+      { siteId: SITE, giftId, addressId: address.body.data.id },
+      m!.token,
+    );
     const claimed = await call(adminActivityApi.gifts, { siteId: SITE, activityId, status: 1 });
     expect(claimed.body.data.list).toMatchObject([
       { id: giftId, statusName: '已领取', address: { consignee: '张三' } },
@@ -230,7 +238,7 @@ describe('console: lottery activities, prizes, invited users, draws, gifts, resu
       prizes: [{ name: '3 积分', kind: 'points', amount: 300, weight: 1, total: 2 }],
     });
     const [m] = await quickMembers(t, SITE, 1);
-    await shop.post('/api/lottery/start', { siteId: SITE, code: 'given1' }, m!.token);
+    await shop.post(lotteryApi.start.path, { siteId: SITE, code: 'given1' }, m!.token);
     const [row] = await t.db.select().from(mktActivity).where(eq(mktActivity.id, a.id));
     expect(row?.budgetUsed).toBe(300);
     const edit = {
@@ -341,9 +349,9 @@ describe('console: flash sale', () => {
 
     // A member buys one: the console reads it live.
     const [m] = await quickMembers(t, SITE, 1);
-    await shop.post('/api/address/save', { siteId: SITE, ...NANJING }, m!.token);
+    await shop.post(addressApi.save.path, { siteId: SITE, ...NANJING }, m!.token);
     const bought = await shop.post<SubmitOrderResult>(
-      '/api/client/submitOrder',
+      orderApi.submitOrder.path,
       {
         siteId: SITE,
         orderType: ORDER_TYPE_SECKILL,

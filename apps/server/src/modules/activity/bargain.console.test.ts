@@ -4,6 +4,7 @@ import {
   adminBargainApi,
   BARGAIN_STATUS,
   type BargainView,
+  bargainApi,
 } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +98,7 @@ describe('console: bargain activities', () => {
     const api = client(t);
     const [m] = await quickMembers(t, 719, 1);
     const started = await api.post<BargainView>(
-      '/api/bargain/start',
+      bargainApi.start.path,
       { siteId: 719, activityId: id },
       m!.token,
     );
@@ -111,7 +112,7 @@ describe('console: bargain activities', () => {
     const [row] = await t.db.select().from(bargainRecord).where(eq(bargainRecord.id, started.body.data.id));
     expect(row!.status).toBe(BARGAIN_STATUS.failed);
     expect((await auditOf('bargain.end')).at(-1)).toMatchObject({ reason: '库存不足', entityId: String(id) });
-    const again = await api.post('/api/bargain/start', { siteId: 719, activityId: id }, m!.token);
+    const again = await api.post(bargainApi.start.path, { siteId: 719, activityId: id }, m!.token);
     expect(again.body.code).toBe(500);
     // The bargains list shows it, filtered by activity and status.
     const records = await admin.call(

@@ -3,8 +3,10 @@ import {
   BARGAIN_STATUS,
   type BargainActivityCard,
   type BargainView,
+  bargainApi,
   type HelpResult,
   ORDER_TYPE_BARGAIN,
+  orderApi,
   type SubmitOrderResult,
 } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -23,14 +25,14 @@ let api: ReturnType<typeof client>;
 let spec: PickedSpec;
 
 const start = (token: string, activityId: number) =>
-  api.post<BargainView>('/api/bargain/start', { siteId: 719, activityId }, token);
+  api.post<BargainView>(bargainApi.start.path, { siteId: 719, activityId }, token);
 const help = (token: string, id: number) =>
-  api.post<HelpResult>('/api/bargain/help', { siteId: 719, id }, token);
+  api.post<HelpResult>(bargainApi.help.path, { siteId: 719, id }, token);
 const view = (id: number, token?: string) =>
-  api.post<BargainView>('/api/bargain/view', { siteId: 719, id }, token);
+  api.post<BargainView>(bargainApi.view.path, { siteId: 719, id }, token);
 const buy = (token: string, bargainId: number, extra: Record<string, unknown> = {}) =>
   api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId: 719,
       orderType: ORDER_TYPE_BARGAIN,
@@ -59,7 +61,7 @@ afterAll(() => t.close());
 
 describe('bargain: list, start, view', () => {
   it('lists the demo bargain of the site with its timing', async () => {
-    const { body } = await api.post<{ list: BargainActivityCard[] }>('/api/bargain/list', { siteId: 719 });
+    const { body } = await api.post<{ list: BargainActivityCard[] }>(bargainApi.list.path, { siteId: 719 });
     expect(body.code).toBe(200);
     expect(body.data.list.length).toBeGreaterThanOrEqual(1);
     expect(body.data.list[0]).toMatchObject({ timing: { status: 0 }, mine: null });
@@ -91,14 +93,14 @@ describe('bargain: list, start, view', () => {
     expect(first.timing.endTimeStamp - first.timing.startTimeStamp).toBe(24 * 3_600_000);
     // The list shows it as the member's; a visitor sees the view, not as theirs.
     const list = await api.post<{ list: BargainActivityCard[] }>(
-      '/api/bargain/list',
+      bargainApi.list.path,
       { siteId: 719 },
       owner.token,
     );
     expect(list.body.data.list.find((c) => c.id === a.id)?.mine).toBe(first.id);
     expect((await view(first.id)).body.data).toMatchObject({ id: first.id, mine: false, helped: false });
     // Another site's bargain is not found here.
-    expect((await api.post('/api/bargain/view', { siteId: 1000, id: first.id })).body.msg).toBe(
+    expect((await api.post(bargainApi.view.path, { siteId: 1000, id: first.id })).body.msg).toBe(
       BARGAIN_MSG.recordNotFound,
     );
   });
@@ -271,7 +273,7 @@ describe('bargain: buy and expiry', () => {
     });
     expect((await buy(owner.token, id)).body.msg).toBe(BARGAIN_MSG.ordered);
     // Cancelled unpaid: the bargain may be bought again.
-    await api.post('/api/order/cancelOrder', { siteId: 719, orderNo: order.body.data.orderNo }, owner.token);
+    await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo: order.body.data.orderNo }, owner.token);
     expect(await recordRow(id)).toMatchObject({ status: BARGAIN_STATUS.success, orderNo: null });
     const again = await buy(owner.token, id);
     expect(again.body.data.payAmount).toBe(spec.price - 7);

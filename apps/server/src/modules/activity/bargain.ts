@@ -92,7 +92,7 @@ async function recordOf(db: Db, siteId: number, id: number): Promise<RecordRow> 
   return row;
 }
 
-/** POST /api/bargain/list: the site's running and coming bargain activities, with the viewer's open bargain. */
+/** bargainApi.list: the site's running and coming bargain activities, with the viewer's open bargain. */
 export async function bargainList(ctx: RequestContext, now = new Date()): Promise<BargainActivityCard[]> {
   const siteId = siteOf(ctx).row.id;
   const rows = await ctx.db
@@ -179,7 +179,7 @@ async function viewOf(ctx: RequestContext, r: RecordRow, now: Date): Promise<Bar
   };
 }
 
-/** POST /api/bargain/view: a bargain by id (the shared link), for its owner, a helper or a visitor. */
+/** bargainApi.view: a bargain by id (the shared link), for its owner, a helper or a visitor. */
 export async function viewBargain(ctx: RequestContext, id: number, now = new Date()): Promise<BargainView> {
   return viewOf(ctx, await recordOf(ctx.db, siteOf(ctx).row.id, id), now);
 }
@@ -194,7 +194,7 @@ function running(a: BargainActivityRow, now: Date): void {
 }
 
 /**
- * POST /api/bargain/start: starts the member's bargain of the activity's product at the site's
+ * bargainApi.start: starts the member's bargain of the activity's product at the site's
  * price now. One open bargain per member and product (the partial unique key decides between
  * parallel starts); an open one is answered again. The member's bargains of that product past
  * their deadline are expired first, so they do not hold the key.
@@ -268,7 +268,7 @@ export function cutOf(
 }
 
 /**
- * POST /api/bargain/help: the member helps another's bargain once. In one transaction on the
+ * bargainApi.help: the member helps another's bargain once. In one transaction on the
  * bargain's locked row: refused for its owner, when it is no longer in progress or past its
  * deadline; the help row (a second help of the same member hits the key), the helper's quota of
  * the day (capped upsert), then the guarded cut; at the floor or the last helper it succeeds.

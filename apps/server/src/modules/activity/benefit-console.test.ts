@@ -5,6 +5,7 @@ import {
   adminActivityApi,
   BENEFIT_MSG,
   type BenefitInfo,
+  benefitApi,
   type MyBenefit,
 } from '@sitemall/contract';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -36,9 +37,9 @@ const DAY = 86_400_000;
 const save = (payload: Record<string, unknown>, who = 'op719') =>
   admin.call(adminActivityApi.saveBenefit, payload, tokens[who]);
 const productList = async (token?: string) =>
-  (await shop.post<{ list: BenefitInfo[] }>('/api/benefit/product', { siteId: SITE }, token)).body.data.list;
+  (await shop.post<{ list: BenefitInfo[] }>(benefitApi.product.path, { siteId: SITE }, token)).body.data.list;
 const receive = (id: number, token: string) =>
-  shop.post<MyBenefit>('/api/benefit/receive', { siteId: SITE, id }, token);
+  shop.post<MyBenefit>(benefitApi.receive.path, { siteId: SITE, id }, token);
 
 async function auditOf(action: string, id: number) {
   return t.db
@@ -108,10 +109,10 @@ describe('console: a benefit created and edited', () => {
       remaining: 7,
       received: true,
     });
-    const mine = await shop.post<{ list: MyBenefit[] }>('/api/benefit/mine', { siteId: SITE }, m1!.token);
+    const mine = await shop.post<{ list: MyBenefit[] }>(benefitApi.mine.path, { siteId: SITE }, m1!.token);
     expect(mine.body.data.list.find((x) => x.benefitId === b.id)?.name).toBe('老友权益');
     expect((await receive(b.id, m2!.token)).body.data.name).toBe('老友权益');
-    const receivers = await shop.post<{ total: number }>('/api/benefit/receiveList', {
+    const receivers = await shop.post<{ total: number }>(benefitApi.receiveList.path, {
       siteId: SITE,
       id: b.id,
     });

@@ -3,6 +3,7 @@ import {
   BENEFIT_STATUS,
   type BenefitInfo,
   type BenefitReceiver,
+  benefitApi,
   type MyBenefit,
 } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
@@ -20,13 +21,13 @@ let spec: PickedSpec;
 
 const list = (token?: string, productId?: number) =>
   api.post<{ list: BenefitInfo[] }>(
-    '/api/benefit/product',
+    benefitApi.product.path,
     { siteId: 719, ...(productId ? { productId } : {}) },
     token,
   );
 const receive = (token: string, id: number) =>
-  api.post<MyBenefit>('/api/benefit/receive', { siteId: 719, id }, token);
-const mine = (token: string) => api.post<{ list: MyBenefit[] }>('/api/benefit/mine', { siteId: 719 }, token);
+  api.post<MyBenefit>(benefitApi.receive.path, { siteId: 719, id }, token);
+const mine = (token: string) => api.post<{ list: MyBenefit[] }>(benefitApi.mine.path, { siteId: 719 }, token);
 
 async function makeBenefit(total: number, startAt?: Date) {
   const day = wholeDay();
@@ -90,10 +91,13 @@ describe('benefits', () => {
       received: true,
       remaining: 4,
     });
-    const receivers = await api.post<{ list: BenefitReceiver[]; total: number }>('/api/benefit/receiveList', {
-      siteId: 719,
-      id: b.id,
-    });
+    const receivers = await api.post<{ list: BenefitReceiver[]; total: number }>(
+      benefitApi.receiveList.path,
+      {
+        siteId: 719,
+        id: b.id,
+      },
+    );
     expect(receivers.body.data).toMatchObject({
       total: 1,
       list: [{ name: expect.stringContaining('****') }],

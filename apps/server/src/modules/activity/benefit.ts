@@ -55,7 +55,7 @@ async function admitLevel(ctx: MemberCtx, b: BenefitRow): Promise<void> {
   if (!needed || rank === null || rank < needed.rank) throw failure(BENEFIT_MSG.vipOnly);
 }
 
-/** POST /api/benefit/product: the site's benefits not ended yet (of one product when given). */
+/** benefitApi.product: the site's benefits not ended yet (of one product when given). */
 export async function benefitList(
   ctx: RequestContext,
   productId?: number,
@@ -147,7 +147,7 @@ async function mineOf(db: Db, siteId: number, rows: ReceiveRow[], now: Date): Pr
 }
 
 /**
- * POST /api/benefit/receive: within the benefit's window, the member's row (a second receive,
+ * benefitApi.receive: within the benefit's window, the member's row (a second receive,
  * even in parallel, hits the unique key) and one of the quota (guarded), or neither.
  */
 export async function receiveBenefit(ctx: MemberCtx, id: number, now = new Date()): Promise<MyBenefit> {
@@ -185,7 +185,7 @@ export async function receiveBenefit(ctx: MemberCtx, id: number, now = new Date(
   return answer;
 }
 
-/** POST /api/benefit/receiveList: who received a benefit lately (masked), and how many in all. */
+/** benefitApi.receiveList: who received a benefit lately (masked), and how many in all. */
 export async function benefitReceivers(
   ctx: RequestContext,
   id: number,
@@ -213,7 +213,7 @@ export async function benefitReceivers(
   return { list, total: all?.n ?? 0 };
 }
 
-/** POST /api/benefit/mine: the member's benefits, newest first. */
+/** benefitApi.mine: the member's benefits, newest first. */
 export async function myBenefits(ctx: MemberCtx, now = new Date()): Promise<MyBenefit[]> {
   const rows = await ctx.db
     .select()

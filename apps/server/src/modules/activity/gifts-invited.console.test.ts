@@ -4,9 +4,11 @@ import {
   type AdminGift,
   adminActivityApi,
   BENEFIT_STATUS,
+  benefitApi,
   CODE,
   type DrawResult,
   type Endpoint,
+  lotteryApi,
   MSG,
 } from '@sitemall/contract';
 import { and, count, eq } from 'drizzle-orm';
@@ -39,7 +41,7 @@ const SITE = 719;
 const call = <E extends Endpoint>(e: E, payload: Record<string, unknown>, who = 'op719') =>
   admin.call(e, payload, tokens[who]);
 const draw = (token: string, code: string) =>
-  shop.post<DrawResult>('/api/lottery/start', { siteId: SITE, code }, token);
+  shop.post<DrawResult>(lotteryApi.start.path, { siteId: SITE, code }, token);
 
 async function auditRows(action: string, entityId: number) {
   const [row] = await t.db
@@ -302,7 +304,7 @@ describe('console: benefits with their receive counts', () => {
       .returning();
     const members = await quickMembers(t, SITE, 4);
     for (const m of members)
-      expect((await shop.post('/api/benefit/receive', { siteId: SITE, id: b!.id }, m.token)).body.code).toBe(
+      expect((await shop.post(benefitApi.receive.path, { siteId: SITE, id: b!.id }, m.token)).body.code).toBe(
         200,
       );
     const receives = await t.db.select().from(benefitReceive).where(eq(benefitReceive.benefitId, b!.id));

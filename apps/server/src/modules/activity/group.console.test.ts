@@ -1,4 +1,10 @@
-import { adminGroupApi, GROUP_ADMIN_MSG, type GroupSubmitResult } from '@sitemall/contract';
+import {
+  addressApi,
+  adminGroupApi,
+  GROUP_ADMIN_MSG,
+  type GroupSubmitResult,
+  groupApi,
+} from '@sitemall/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -136,9 +142,9 @@ describe('console: teams', () => {
       .where(and(eq(groupActivity.siteId, 719), eq(groupActivity.name, '两人拼团')));
     const member = await buyer(t, 719, 100_000);
     const api = client(t);
-    await api.post('/api/address/save', { siteId: 719, ...NANJING }, member.token);
+    await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, member.token);
     const opened = await api.post<GroupSubmitResult>(
-      '/api/group/submit',
+      groupApi.submit.path,
       { siteId: 719, activityId: demo!.id },
       member.token,
     );

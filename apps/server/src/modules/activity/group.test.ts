@@ -1,13 +1,17 @@
 import {
+  addressApi,
   GROUP_MSG,
   GROUP_TEAM_STATUS,
   type GroupDetail,
   type GroupSubmitResult,
   type GroupView,
+  groupApi,
   type MyGroup,
   ORDER_STATUS,
   ORDER_TYPE_GROUP,
+  orderApi,
   type PayResult,
+  packsApi,
 } from '@sitemall/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,13 +43,13 @@ const freshSpec = () => specs[next++] as PickedSpec;
 const post = <T>(path: string, body: Record<string, unknown>, token?: string) =>
   api.post<T>(path, { siteId: 719, ...body }, token);
 const open = (token: string, activityId: number, extra: Record<string, unknown> = {}) =>
-  post<GroupSubmitResult>('/api/group/submit', { activityId, ...extra }, token);
+  post<GroupSubmitResult>(groupApi.submit.path, { activityId, ...extra }, token);
 const join = (token: string, teamId: number, extra: Record<string, unknown> = {}) =>
-  post<GroupSubmitResult>('/api/group/join', { teamId, ...extra }, token);
+  post<GroupSubmitResult>(groupApi.join.path, { teamId, ...extra }, token);
 const pay = (token: string, orderNo: string) =>
-  post<{ status: number }>('/api/pay/payOrder', { orderNo, payWay: 'ye' }, token);
-const view = (teamId: number, token?: string) => post<GroupView>('/api/group/view', { teamId }, token);
-const cancel = (token: string, orderNo: string) => post('/api/order/cancelOrder', { orderNo }, token);
+  post<{ status: number }>(orderApi.payOrder.path, { orderNo, payWay: 'ye' }, token);
+const view = (teamId: number, token?: string) => post<GroupView>(groupApi.view.path, { teamId }, token);
+const cancel = (token: string, orderNo: string) => post(orderApi.cancelOrder.path, { orderNo }, token);
 
 async function orderOf(orderNo: string) {
   const [row] = await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, orderNo));
@@ -55,7 +59,7 @@ async function orderOf(orderNo: string) {
 /** A member with points and a delivery address. */
 async function shopper(points = 100_000) {
   const b = await buyer(t, 719, points);
-  await api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token);
+  await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
   return b;
 }
 
@@ -81,13 +85,13 @@ afterAll(() => t.close());
 
 describe('group buy: detail, open, view, my list', () => {
   it('lists the demo activity of the site, with its timing and the server time', async () => {
-    const { body } = await post<GroupDetail>('/api/group/detail', {});
+    const { body } = await post<GroupDetail>(groupApi.detail.path, {});
     expect(body.code).toBe(200);
     const demo = body.data.activities.find((a) => a.name === '两人拼团');
     expect(demo).toMatchObject({ teamSize: 2, teamHours: 24, timing: { status: 0 } });
     expect(demo!.price).toBeLessThan(demo!.marketPrice);
     expect(body.data.currentTime).toBeGreaterThan(0);
-    const on1000 = await api.post<GroupDetail>('/api/group/detail', { siteId: 1000 });
+    const on1000 = await api.post<GroupDetail>(groupApi.detail.path, { siteId: 1000 });
     expect(on1000.body.data.activities).toHaveLength(1);
   });
 
@@ -117,9 +121,9 @@ describe('group buy: detail, open, view, my list', () => {
       status: 'reserved',
     });
 
-    const detail = await post<GroupDetail>('/api/group/detail', { id: a.id });
+    const detail = await post<GroupDetail>(groupApi.detail.path, { id: a.id });
     expect(detail.body.data.teams.map((x) => x.teamId)).toEqual([teamId]);
-    const mine = await post<{ list: MyGroup[]; total: number }>('/api/group/myList', {}, leader.token);
+    const mine = await post<{ list: MyGroup[]; total: number }>(groupApi.myList.path, {}, leader.token);
     expect(mine.body.data).toMatchObject({
       total: 1,
       list: [{ orderNo: body.data.orderNo, isLeader: true }],
@@ -131,13 +135,13 @@ describe('group buy: detail, open, view, my list', () => {
     const leader = await shopper();
     expect((await open('', a.id)).body.code).not.toBe(200);
     const { body } = await open(leader.token, a.id);
-    const onOther = await api.post('/api/group/view', { siteId: 1000, teamId: body.data.teamId });
+    const onOther = await api.post(groupApi.view.path, { siteId: 1000, teamId: body.data.teamId });
     expect(onOther.body.msg).toBe(GROUP_MSG.teamNotFound);
     expect((await join(leader.token, body.data.teamId)).body.msg).toBe(GROUP_MSG.joinedBefore);
     const other = await shopper();
     // The group endpoints take no vouchers; the order submit with the group's orderType refuses them.
     const withVoucher = await post(
-      '/api/client/submitOrder',
+      orderApi.submitOrder.path,
       {
         orderType: ORDER_TYPE_GROUP,
         teamId: body.data.teamId,
@@ -285,7 +289,11 @@ describe('group buy: refunds go back the way they came', () => {
     // The leader pays by WeChat (the simulator scans the code and notifies).
     const sim = t.app.payments.simulator as WechatpaySimulator;
     const code = (
-      await post<PayResult>('/api/pay/payOrder', { orderNo: opened.orderNo, payWay: 'wx_pc' }, leader.token)
+      await post<PayResult>(
+        orderApi.payOrder.path,
+        { orderNo: opened.orderNo, payWay: 'wx_pc' },
+        leader.token,
+      )
     ).body.data.wechat;
     await sim.pay(code?.codeUrl as string);
     await sim.idle();
@@ -295,13 +303,13 @@ describe('group buy: refunds go back the way they came', () => {
       siteId: 719,
       productId: (await t.db.select().from(packProduct).where(eq(packProduct.siteId, 719)))[0]!.id,
     });
-    expect((await post('/api/packs/bind', { code: card!.code, pin: card!.pin }, b.token)).body.code).toBe(
+    expect((await post(packsApi.bind.path, { code: card!.code, pin: card!.pin }, b.token)).body.code).toBe(
       200,
     );
     const cardId = (await t.db.select().from(packCard).where(eq(packCard.memberId, b.id)))[0]!.id;
     const full = (await t.db.select().from(packCard).where(eq(packCard.id, cardId)))[0]!.balance;
     expect(
-      (await post('/api/pay/payOrder', { orderNo: joined.orderNo, payWay: 'pack' }, b.token)).body.code,
+      (await post(orderApi.payOrder.path, { orderNo: joined.orderNo, payWay: 'pack' }, b.token)).body.code,
     ).toBe(200);
     expect(await teamRow(t.db, opened.teamId)).toMatchObject({ paid: 2, status: GROUP_TEAM_STATUS.forming });
 
@@ -331,7 +339,7 @@ describe('group buy: the last slot', () => {
     const leader = await shopper();
     const opened = (await open(leader.token, a.id)).body.data;
     const members = await quickMembers(t, 719, 20);
-    for (const m of members) await api.post('/api/address/save', { siteId: 719, ...NANJING }, m.token);
+    for (const m of members) await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, m.token);
     const answers = await Promise.all(members.map((m) => join(m.token, opened.teamId)));
     const won = answers.filter((x) => x.body.code === 200);
     expect(won).toHaveLength(1);

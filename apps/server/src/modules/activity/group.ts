@@ -109,7 +109,7 @@ async function teamOf(db: Db, siteId: number, id: number): Promise<TeamRow> {
 }
 
 /**
- * POST /api/group/detail: an activity with its forming teams that still have a free slot
+ * groupApi.detail: an activity with its forming teams that still have a free slot
  * (fullest first, so newcomers complete teams), or, without an id, the site's activities that
  * have not ended.
  */
@@ -390,7 +390,7 @@ export async function teamOfOrder(ctx: RequestContext, orderNo: string): Promise
   return row.teamId;
 }
 
-/** POST /api/group/view: a team with its members and countdown; the caller's own place. */
+/** groupApi.view: a team with its members and countdown; the caller's own place. */
 export async function groupView(ctx: RequestContext, teamId: number, now = new Date()): Promise<GroupView> {
   const siteId = siteOf(ctx).row.id;
   const team = await teamOf(ctx.db, siteId, teamId);
@@ -414,7 +414,7 @@ export async function groupView(ctx: RequestContext, teamId: number, now = new D
   };
 }
 
-/** POST /api/group/myList: the member's places (not the released ones), newest first. */
+/** groupApi.myList: the member's places (not the released ones), newest first. */
 export async function myGroups(ctx: MemberCtx, pageNum = 1, now = new Date()) {
   const mine = and(
     eq(groupMember.siteId, ctx.site.row.id),

@@ -1,8 +1,10 @@
 import {
   type ActivityInfo,
+  addressApi,
   type DrawResult,
   type GiftRecord,
   LOTTERY_MSG,
+  lotteryApi,
   MSG,
   type WhiteUserAnswer,
 } from '@sitemall/contract';
@@ -26,11 +28,11 @@ let api: ReturnType<typeof client>;
 const SITE = 719;
 
 const draw = (token: string, code: string) =>
-  api.post<DrawResult>('/api/lottery/start', { siteId: SITE, code }, token);
+  api.post<DrawResult>(lotteryApi.start.path, { siteId: SITE, code }, token);
 const createWhite = (token: string, code: string, whiteCode: string) =>
-  api.get<WhiteUserAnswer>('/api/activity/createWhiteUser', { siteId: String(SITE), code, whiteCode }, token);
+  api.get<WhiteUserAnswer>(lotteryApi.createWhiteUser.path, { siteId: String(SITE), code, whiteCode }, token);
 const byWhiteCode = (code: string, whiteCode: string) =>
-  api.post<{ list: GiftRecord[] }>('/api/gift/recordsByWhiteCode', { siteId: SITE, code, whiteCode });
+  api.post<{ list: GiftRecord[] }>(lotteryApi.giftRecordsByWhiteCode.path, { siteId: SITE, code, whiteCode });
 
 beforeAll(async () => {
   t = await testApp();
@@ -38,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('GET /api/activity/createWhiteUser', () => {
+describe(`GET ${lotteryApi.createWhiteUser.path}`, () => {
   it('binds a loaded white code to the member, who may then draw; a second member is refused', async () => {
     const a = await invitedLottery(t.db, { siteId: SITE, code: 'inv1' });
     await t.db.insert(mktWhiteUser).values({ siteId: SITE, activityId: a.id, whiteCode: 'W-0001' });
@@ -70,7 +72,7 @@ describe('GET /api/activity/createWhiteUser', () => {
 
   it('needs a member and a well-formed code', async () => {
     expect(
-      (await api.get('/api/activity/createWhiteUser', { siteId: String(SITE), whiteCode: 'W-1' })).body.code,
+      (await api.get(lotteryApi.createWhiteUser.path, { siteId: String(SITE), whiteCode: 'W-1' })).body.code,
     ).toBe(401);
     const [m] = await quickMembers(t, SITE, 1);
     expect((await createWhite(m!.token, 'inv2', '<script>')).body.code).toBe(400);
@@ -86,7 +88,7 @@ describe('GET /api/activity/createWhiteUser', () => {
   });
 });
 
-describe('POST /api/gift/recordsByWhiteCode', () => {
+describe(`POST ${lotteryApi.giftRecordsByWhiteCode.path}`, () => {
   it("lists the prizes of the code's member in the activity; none before anyone takes the code", async () => {
     const a = await invitedLottery(t.db, { siteId: SITE, code: 'inv4' });
     await t.db.insert(mktWhiteUser).values([
@@ -104,14 +106,14 @@ describe('POST /api/gift/recordsByWhiteCode', () => {
   });
 });
 
-describe('POST /api/gift/claim and the gift deadline job', () => {
+describe(`POST ${lotteryApi.claimGift.path} and the gift deadline job`, () => {
   async function wonGift(code: string) {
     await makeLottery(t.db, { siteId: SITE, code, prizes: [{ name: '保温杯', kind: 'product', weight: 1 }] });
     const [m] = await quickMembers(t, SITE, 1);
     const won = await draw(m!.token, code);
     expect(won.body.data.won).toBe(true);
     const address = await api.post<{ id: number }>(
-      '/api/address/save',
+      addressApi.save.path,
       { siteId: SITE, ...NANJING },
       m!.token,
     );
@@ -119,7 +121,7 @@ describe('POST /api/gift/claim and the gift deadline job', () => {
     return { member: m!, giftId: gift!.id, addressId: address.body.data.id };
   }
   const claim = (token: string, giftId: number, addressId: number) =>
-    api.post<GiftRecord>('/api/gift/claim', { siteId: SITE, giftId, addressId }, token);
+    api.post<GiftRecord>(lotteryApi.claimGift.path, { siteId: SITE, giftId, addressId }, token);
 
   it('claims a physical prize with an address once (0 → 1); a second claim is refused', async () => {
     const g = await wonGift('claim1');
@@ -163,10 +165,10 @@ describe('POST /api/gift/claim and the gift deadline job', () => {
   });
 });
 
-describe('POST /api/marketing/list', () => {
+describe(`POST ${lotteryApi.marketingList.path}`, () => {
   it("pages the site's marketing activities, filtered by type", async () => {
     const { body } = await api.post<{ list: ActivityInfo[]; total: number; pageSize: number }>(
-      '/api/marketing/list',
+      lotteryApi.marketingList.path,
       { siteId: SITE, type: 1 },
     );
     expect(body.code).toBe(200);
@@ -175,12 +177,12 @@ describe('POST /api/marketing/list', () => {
     expect(body.data.list.every((a) => a.type === 1)).toBe(true);
     expect(body.data.list.map((a) => a.code)).toContain('cj001');
     // Type 2: the site's bargain activities, from the bargain tables (marketing.test.ts).
-    const bargains = await api.post<{ list: ActivityInfo[] }>('/api/marketing/list', {
+    const bargains = await api.post<{ list: ActivityInfo[] }>(lotteryApi.marketingList.path, {
       siteId: SITE,
       type: 2,
     });
     expect(bargains.body.data.list.every((a) => a.type === 2)).toBe(true);
-    const other = await api.post<{ list: ActivityInfo[] }>('/api/marketing/list', { siteId: 1000 });
+    const other = await api.post<{ list: ActivityInfo[] }>(lotteryApi.marketingList.path, { siteId: 1000 });
     expect(other.body.data.list.map((a) => a.code)).not.toContain('inv1');
   });
 });

@@ -5,7 +5,9 @@ import {
   type GiftRecord,
   LOTTERY_MSG,
   type LotteryRule,
+  lotteryApi,
   MSG,
+  orderApi,
 } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,14 +24,14 @@ let api: ReturnType<typeof client>;
 
 const draw = (token: string, code = 'cj001', requestId?: string) =>
   api.post<DrawResult>(
-    '/api/lottery/start',
+    lotteryApi.start.path,
     { siteId: 719, code, ...(requestId ? { requestId } : {}) },
     token,
   );
 const chances = (token: string, code = 'cj001') =>
-  api.post<Chances>('/api/lottery/chance', { siteId: 719, code }, token);
+  api.post<Chances>(lotteryApi.chance.path, { siteId: 719, code }, token);
 const gifts = (token: string) =>
-  api.post<{ list: GiftRecord[] }>('/api/gift/records', { siteId: 719 }, token);
+  api.post<{ list: GiftRecord[] }>(lotteryApi.giftRecords.path, { siteId: 719 }, token);
 
 async function drawsOf(activityId: number): Promise<number> {
   const r = await t.db.execute(
@@ -46,7 +48,7 @@ afterAll(() => t.close());
 
 describe('activities: list, get, in-mall check, rules', () => {
   it('lists the demo activities of the site with their timing', async () => {
-    const { body } = await api.post<{ list: ActivityInfo[] }>('/api/activity/list', { siteId: 719 });
+    const { body } = await api.post<{ list: ActivityInfo[] }>(lotteryApi.list.path, { siteId: 719 });
     // The lotteries (type 1); the bargains (type 2) are in marketing.test.ts.
     const lotteries = body.data.list.filter((a) => a.type === 1);
     expect(lotteries.map((a) => [a.code, a.invitedOnly, a.timing.status])).toEqual([
@@ -55,25 +57,25 @@ describe('activities: list, get, in-mall check, rules', () => {
     ]);
     const first = lotteries[0]!;
     expect(first.link).toBe('/lottery?code=cj001');
-    expect((await api.post('/api/activity/get', { siteId: 719, id: first.id })).body).toMatchObject({
+    expect((await api.post(lotteryApi.get.path, { siteId: 719, id: first.id })).body).toMatchObject({
       code: 200,
       data: { code: 'cj001', type: 1 },
     });
     // Another site's activity is not found here.
-    const other = await api.post<{ list: ActivityInfo[] }>('/api/activity/list', { siteId: 1000 });
-    const foreign = await api.post('/api/activity/get', { siteId: 719, id: other.body.data.list[0]!.id });
+    const other = await api.post<{ list: ActivityInfo[] }>(lotteryApi.list.path, { siteId: 1000 });
+    const foreign = await api.post(lotteryApi.get.path, { siteId: 719, id: other.body.data.list[0]!.id });
     expect(foreign.body).toMatchObject({ code: 500, msg: LOTTERY_MSG.notFound });
   });
 
   it('answers in-mall for a running activity and the default code cj001', async () => {
-    expect((await api.post('/api/activity/inMall', { siteId: 719 })).body.data).toEqual({ inMall: true });
-    expect((await api.post('/api/activity/inMall', { siteId: 719, code: 'nope' })).body.data).toEqual({
+    expect((await api.post(lotteryApi.inMall.path, { siteId: 719 })).body.data).toEqual({ inMall: true });
+    expect((await api.post(lotteryApi.inMall.path, { siteId: 719, code: 'nope' })).body.data).toEqual({
       inMall: false,
     });
   });
 
   it('answers the rule with cost, chances and prizes', async () => {
-    const { body } = await api.post<LotteryRule>('/api/lottery/rule', { siteId: 719 });
+    const { body } = await api.post<LotteryRule>(lotteryApi.rule.path, { siteId: 719 });
     expect(body.data).toMatchObject({
       code: 'cj001',
       costPoints: 100,
@@ -102,12 +104,12 @@ describe('lottery: chances, draws, gifts', () => {
 
   it('a share adds the bonus once per day', async () => {
     const b = await buyer(t, 719, 0);
-    const first = await api.post<Chances>('/api/lottery/share', { siteId: 719 }, b.token);
+    const first = await api.post<Chances>(lotteryApi.share.path, { siteId: 719 }, b.token);
     expect(first.body).toMatchObject({
       msg: LOTTERY_MSG.shared,
       data: { granted: 4, left: 4, shared: true },
     });
-    const again = await api.post<Chances>('/api/lottery/share', { siteId: 719 }, b.token);
+    const again = await api.post<Chances>(lotteryApi.share.path, { siteId: 719 }, b.token);
     expect(again.body).toMatchObject({ msg: LOTTERY_MSG.sharedBefore, data: { granted: 4 } });
   });
 
@@ -115,14 +117,14 @@ describe('lottery: chances, draws, gifts', () => {
     const b = await buyer(t, 719, 1_000_000);
     const [spec] = await pickSpecs(t.db, 719, { virtual: true, stock: 100 });
     const submit = await api.post<{ orderNo: string }>(
-      '/api/client/submitOrder',
+      orderApi.submitOrder.path,
       { siteId: 719, productInfos: [{ productId: spec!.productId, specificationId: spec!.specificationId }] },
       b.token,
     );
     const { orderNo } = submit.body.data;
-    const add = () => api.post<Chances>('/api/lottery/addChance', { siteId: 719, orderNo }, b.token);
+    const add = () => api.post<Chances>(lotteryApi.addChance.path, { siteId: 719, orderNo }, b.token);
     expect((await add()).body.msg).toBe(LOTTERY_MSG.orderNotPaid);
-    await api.post('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'ye' }, b.token);
+    await api.post(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'ye' }, b.token);
     expect((await add()).body).toMatchObject({ code: 200, data: { granted: 4 } });
     expect((await add()).body.msg).toBe(LOTTERY_MSG.orderUsed);
   });

@@ -142,7 +142,7 @@ async function chancesOf(db: Db, a: ActivityRow, memberId: number, now: Date): P
   return { granted, used, left: granted - used, shared: Boolean(share) };
 }
 
-/** POST /api/activity/inMall: the activity exists on this site and runs now. */
+/** lotteryApi.inMall: the activity exists on this site and runs now. */
 export async function inMall(ctx: RequestContext, code?: string, now = new Date()): Promise<boolean> {
   const [row] = await ctx.db
     .select({ id: mktActivity.id })
@@ -167,7 +167,7 @@ async function prizesOf(db: Db, activityId: number): Promise<PrizeRow[]> {
     .orderBy(asc(mktPrize.sort), asc(mktPrize.id));
 }
 
-/** POST /api/lottery/rule: rules, cost, chances and the prizes of the wheel. */
+/** lotteryApi.rule: rules, cost, chances and the prizes of the wheel. */
 export async function lotteryRule(
   ctx: RequestContext,
   code?: string,
@@ -185,7 +185,7 @@ export async function lotteryRule(
   };
 }
 
-/** POST /api/lottery/chance. */
+/** lotteryApi.chance. */
 export async function lotteryChances(ctx: MemberCtx, code?: string, now = new Date()): Promise<Chances> {
   const a = await byCode(ctx, code);
   await admit(ctx, a);
@@ -223,7 +223,7 @@ async function grantOnce(
   });
 }
 
-/** POST /api/lottery/share: the share bonus, once per period. */
+/** lotteryApi.share: the share bonus, once per period. */
 export async function shareLottery(ctx: MemberCtx, code?: string, now = new Date()) {
   const a = await byCode(ctx, code);
   await admit(ctx, a);
@@ -233,7 +233,7 @@ export async function shareLottery(ctx: MemberCtx, code?: string, now = new Date
   return { chances: await chancesOf(ctx.db, a, ctx.member.id, now), granted };
 }
 
-/** POST /api/lottery/addChance: one chance for a paid order of the member, once per order. */
+/** lotteryApi.addChance: one chance for a paid order of the member, once per order. */
 export async function addOrderChance(
   ctx: MemberCtx,
   code: string | undefined,
@@ -339,7 +339,7 @@ const resultOf = (drawId: number, prize: Prize, chances: Chances): DrawResult =>
   return { drawId, won, prize, msg: won ? `恭喜获得${prize.name}` : prize.name, left: chances.left };
 };
 
-/** POST /api/lottery/start: one draw (see the module comment); a repeated requestId answers the first. */
+/** lotteryApi.start: one draw (see the module comment); a repeated requestId answers the first. */
 export async function drawLottery(
   ctx: MemberCtx,
   code?: string,
@@ -461,7 +461,7 @@ async function giftsOf(db: Db, siteId: number, memberId: number, activityId?: nu
   }));
 }
 
-/** POST /api/gift/records: the member's prizes (of one activity when a code is given), newest first. */
+/** lotteryApi.giftRecords: the member's prizes (of one activity when a code is given), newest first. */
 export async function giftRecords(ctx: MemberCtx, code?: string): Promise<GiftRecord[]> {
   const activity = code ? await byCode(ctx, code) : undefined;
   return giftsOf(ctx.db, siteOf(ctx).row.id, ctx.member.id, activity?.id);
@@ -476,7 +476,7 @@ async function whiteUserOf(db: Db, a: ActivityRow, whiteCode: string) {
 }
 
 /**
- * GET /api/activity/createWhiteUser: a member arriving with a partner's invitation code takes
+ * lotteryApi.createWhiteUser: a member arriving with a partner's invitation code takes
  * the invited user the operators loaded under that code (bound once: `member_id is null`). A
  * code not loaded answers the invited-only refusal; a code another member holds is refused.
  */
@@ -499,7 +499,7 @@ export async function createWhiteUser(
 }
 
 /**
- * POST /api/gift/recordsByWhiteCode: the prizes of the activity won by the member holding the
+ * lotteryApi.giftRecordsByWhiteCode: the prizes of the activity won by the member holding the
  * invitation code (none yet when nobody took it); a code not loaded is the invited-only refusal.
  */
 export async function giftRecordsByWhiteCode(
@@ -514,7 +514,7 @@ export async function giftRecordsByWhiteCode(
 }
 
 /**
- * POST /api/gift/claim: a physical prize to be claimed gets its delivery address and moves
+ * lotteryApi.claimGift: a physical prize to be claimed gets its delivery address and moves
  * 0 → 1, guarded on its status and deadline so a claim racing the expiry job or a second
  * claim moves it once.
  */

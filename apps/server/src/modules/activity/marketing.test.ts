@@ -1,4 +1,4 @@
-import { type ActivityInfo, LOTTERY_MSG } from '@sitemall/contract';
+import { type ActivityInfo, LOTTERY_MSG, lotteryApi } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -42,7 +42,7 @@ async function insertBargain(name: string, window: { start: Date; end: Date }) {
 }
 
 const marketing = (body: Record<string, unknown>) =>
-  api.post<Page>('/api/marketing/list', { siteId: SITE, ...body });
+  api.post<Page>(lotteryApi.marketingList.path, { siteId: SITE, ...body });
 
 beforeAll(async () => {
   t = await testApp();
@@ -58,7 +58,7 @@ describe('bargain activities as marketing activity type 2', () => {
     });
     const lottery = await makeLottery(t.db, { siteId: SITE, code: 'mk-1', prizes: [] });
 
-    const list = (await api.post<{ list: ActivityInfo[] }>('/api/activity/list', { siteId: SITE })).body.data
+    const list = (await api.post<{ list: ActivityInfo[] }>(lotteryApi.list.path, { siteId: SITE })).body.data
       .list;
     const bargain = list.find((a) => a.type === 2 && a.id === made!.id);
     expect(bargain).toMatchObject({
@@ -82,9 +82,9 @@ describe('bargain activities as marketing activity type 2', () => {
     ).toEqual(rows.map((r) => r.id).sort());
 
     // Get by id and type: the bargain with type 2; the same id as type 1 is another table.
-    const got = await api.post<ActivityInfo>('/api/activity/get', { siteId: SITE, id: made!.id, type: 2 });
+    const got = await api.post<ActivityInfo>(lotteryApi.get.path, { siteId: SITE, id: made!.id, type: 2 });
     expect(got.body.data).toMatchObject({ id: made!.id, type: 2, name: '类型二砍价' });
-    const lotteryGot = await api.post<ActivityInfo>('/api/activity/get', { siteId: SITE, id: lottery.id });
+    const lotteryGot = await api.post<ActivityInfo>(lotteryApi.get.path, { siteId: SITE, id: lottery.id });
     expect(lotteryGot.body.data).toMatchObject({ type: 1, code: 'mk-1' });
 
     // The marketing list of type 2: the bargains only, counted; without a type both kinds.
@@ -100,11 +100,11 @@ describe('bargain activities as marketing activity type 2', () => {
     // An edit in the bargain table shows at once; a disabled bargain is gone (not a copy).
     await t.db.update(bargainActivity).set({ name: '改名砍价' }).where(eq(bargainActivity.id, made!.id));
     expect(
-      (await api.post<ActivityInfo>('/api/activity/get', { siteId: SITE, id: made!.id, type: 2 })).body.data
+      (await api.post<ActivityInfo>(lotteryApi.get.path, { siteId: SITE, id: made!.id, type: 2 })).body.data
         .name,
     ).toBe('改名砍价');
     await t.db.update(bargainActivity).set({ enabled: false }).where(eq(bargainActivity.id, made!.id));
-    const gone = await api.post('/api/activity/get', { siteId: SITE, id: made!.id, type: 2 });
+    const gone = await api.post(lotteryApi.get.path, { siteId: SITE, id: made!.id, type: 2 });
     expect(gone.body).toMatchObject({ code: 500, msg: LOTTERY_MSG.notFound });
     expect((await marketing({ type: 2 })).body.data.total).toBe(rows.length - 1);
   });
@@ -120,10 +120,10 @@ describe('bargain activities as marketing activity type 2', () => {
     expect(list.slice(0, at).every((a) => a.timing.status !== 1)).toBe(true);
     for (const bad of [{ type: 3 }, { type: 0 }, { pageNum: 0 }])
       expect((await marketing(bad)).body.code, JSON.stringify(bad)).toBe(400);
-    expect((await api.post('/api/activity/get', { siteId: SITE, id: ended!.id, type: 5 })).body.code).toBe(
+    expect((await api.post(lotteryApi.get.path, { siteId: SITE, id: ended!.id, type: 5 })).body.code).toBe(
       400,
     );
-    const foreign = await api.post('/api/activity/get', { siteId: 719, id: ended!.id, type: 2 });
+    const foreign = await api.post(lotteryApi.get.path, { siteId: 719, id: ended!.id, type: 2 });
     expect(foreign.body).toMatchObject({ code: 500, msg: LOTTERY_MSG.notFound });
   });
 });

@@ -110,7 +110,7 @@ const order = (now: Date): SQL[] => [
   sql`"id"`,
 ];
 
-/** POST /api/activity/list: the site's activities of both types with their timing and page. */
+/** lotteryApi.list: the site's activities of both types with their timing and page. */
 export async function activityList(ctx: RequestContext, now = new Date()): Promise<ActivityInfo[]> {
   const rows = await ctx.db
     .select()
@@ -120,7 +120,7 @@ export async function activityList(ctx: RequestContext, now = new Date()): Promi
   return rows.map((a) => activityInfoOf(a, now));
 }
 
-/** POST /api/activity/get: an activity by id and type (ids are per type; 1 when not given). */
+/** lotteryApi.get: an activity by id and type (ids are per type; 1 when not given). */
 export async function activityById(
   ctx: RequestContext,
   id: number,
@@ -136,7 +136,7 @@ export async function activityById(
   return activityInfoOf(row, now);
 }
 
-/** POST /api/marketing/list: the site's marketing activities (of one type when given), a page. */
+/** lotteryApi.marketingList: the site's marketing activities (of one type when given), a page. */
 export async function marketingList(
   ctx: RequestContext,
   query: { type?: number; pageNum?: number },

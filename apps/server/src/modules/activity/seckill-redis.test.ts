@@ -1,4 +1,4 @@
-import { ORDER_TYPE_SECKILL, SECKILL_MSG, type SubmitOrderResult } from '@sitemall/contract';
+import { ORDER_TYPE_SECKILL, orderApi, SECKILL_MSG, type SubmitOrderResult } from '@sitemall/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ let api: ReturnType<typeof client>;
 
 const buy = (token: string, spec: PickedSpec, activityId: number) =>
   api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId: 719,
       orderType: ORDER_TYPE_SECKILL,

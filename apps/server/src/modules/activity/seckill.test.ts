@@ -1,9 +1,12 @@
 import {
+  addressApi,
   ORDER_TYPE_SECKILL,
+  orderApi,
   SECKILL_MSG,
   type SeckillAnswer,
   type SeckillProduct,
   type SubmitOrderResult,
+  seckillApi,
 } from '@sitemall/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,12 +22,12 @@ import { clearSoldOut, isSoldOut, SOLD_OUT_MS } from './seckill-gate';
 let t: TestApp;
 let api: ReturnType<typeof client>;
 
-const seckill = (token?: string) => api.post<SeckillAnswer>('/api/product/seckill', { siteId: 719 }, token);
+const seckill = (token?: string) => api.post<SeckillAnswer>(seckillApi.seckill.path, { siteId: 719 }, token);
 const activityTime = (productId: number, token?: string) =>
-  api.post<SeckillProduct | null>('/api/product/activityTime', { siteId: 719, productId }, token);
+  api.post<SeckillProduct | null>(seckillApi.activityTime.path, { siteId: 719, productId }, token);
 const buy = (token: string, spec: PickedSpec, num = 1, extra: Record<string, unknown> = {}) =>
   api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId: 719,
       orderType: ORDER_TYPE_SECKILL,
@@ -122,7 +125,7 @@ describe('flash sale: buying through the order submit', () => {
     expect((await buy(b.token, spec)).body.msg).toBe(SECKILL_MSG.perMember(2));
     const [other] = await pickSpecs(t.db, 719, { virtual: true, count: 2 }).then((s) => s.slice(1));
     const two = await api.post(
-      '/api/client/submitOrder',
+      orderApi.submitOrder.path,
       {
         siteId: 719,
         orderType: ORDER_TYPE_SECKILL,
@@ -145,8 +148,8 @@ describe('flash sale: buying through the order submit', () => {
     // Every unpaid order so far expires first, so what follows counts this member's orders alone.
     await expireOrders(t.db, new Date(Date.now() + 4 * 60_000));
     const first = (await buy(b.token, spec)).body.data;
-    await api.post('/api/order/cancelOrder', { siteId: 719, orderNo: first.orderNo }, b.token);
-    await api.post('/api/order/cancelOrder', { siteId: 719, orderNo: first.orderNo }, b.token);
+    await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo: first.orderNo }, b.token);
+    await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo: first.orderNo }, b.token);
     expect((await skuOf(activityId, spec.specificationId)).stock).toBe(4);
     expect(await boughtOf(activityId, b.id)).toBe(0);
 
@@ -160,7 +163,7 @@ describe('flash sale: buying through the order submit', () => {
 
     const paid = (await buy(b.token, spec)).body.data;
     const pay = await api.post(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: 719, orderNo: paid.orderNo, payWay: 'ye' },
       b.token,
     );
@@ -174,9 +177,9 @@ describe('flash sale: buying through the order submit', () => {
     const [physical] = (await pickSpecs(t.db, 719, { stock: 100 })) as [PickedSpec];
     const { activity } = await makeSale(t.db, { ...physical, siteId: 719, price: 100, stock: 5 });
     const b = await buyer(t, 719, 100_000);
-    await api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token);
+    await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
     const { orderNo } = (await buy(b.token, physical, 1, { activityId: activity.id })).body.data;
-    await api.post('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'ye' }, b.token);
+    await api.post(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'ye' }, b.token);
     expect((await skuOf(activity.id, physical.specificationId)).stock).toBe(4);
     await refundOrder(t.db, { siteId: 719, orderNo });
     await refundOrder(t.db, { siteId: 719, orderNo });
@@ -271,7 +274,7 @@ describe('flash sale: a sale seen sold out', () => {
     );
     await restock(activity.id, 0);
     // The buyer cancels in this process: the piece sells at once.
-    await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, first!.token);
+    await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo }, first!.token);
     expect(isSoldOut(sale)).toBe(false);
     expect((await buy(second!.token, spec, 1, { activityId: activity.id })).body.code).toBe(200);
     expect((await skuOf(activity.id, spec.specificationId)).stock).toBe(0);

@@ -136,7 +136,7 @@ async function productsOf(
   return out;
 }
 
-/** POST /api/product/seckill: today's sessions of the site with their products and timing. */
+/** seckillApi.seckill: today's sessions of the site with their products and timing. */
 export async function seckillToday(ctx: RequestContext, now = new Date()): Promise<SeckillAnswer> {
   const site = siteOf(ctx);
   const { day, sessionRows, sessions, activities, skus } = await today(ctx.db, site.row.id, now);
@@ -161,7 +161,7 @@ export async function seckillToday(ctx: RequestContext, now = new Date()): Promi
 }
 
 /**
- * POST /api/product/activityTime: the flash sale a product is in today (running first, then the
+ * seckillApi.activityTime: the flash sale a product is in today (running first, then the
  * next to start, then the last that ended), or null.
  */
 export async function activityTime(

@@ -1,4 +1,5 @@
 import type { Address, District } from '@sitemall/contract';
+import { addressApi } from '@sitemall/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
@@ -12,9 +13,9 @@ let other: { token: string };
 let elsewhere: { token: string };
 
 const save = (payload: object, token = me.token) =>
-  api.post<Address>('/api/address/save', { siteId: 719, ...payload }, token);
+  api.post<Address>(addressApi.save.path, { siteId: 719, ...payload }, token);
 const list = async (token = me.token, siteId = 719) =>
-  (await api.post<{ list: Address[] }>('/api/address/list', { siteId }, token)).body.data.list;
+  (await api.post<{ list: Address[] }>(addressApi.list.path, { siteId }, token)).body.data.list;
 
 beforeAll(async () => {
   t = await testApp();
@@ -41,16 +42,20 @@ describe('addresses', () => {
     expect(all.filter((a) => a.isDefault).map((a) => a.id)).toEqual([second.body.data.id]);
     const updated = await save({ ...NANJING, id: first.body.data.id, detail: '中山路 2 号' });
     expect(updated.body.data).toMatchObject({ detail: '中山路 2 号', isDefault: false });
-    const def = await api.post<Address>('/api/address/getDefault', { siteId: 719 }, me.token);
+    const def = await api.post<Address>(addressApi.getDefault.path, { siteId: 719 }, me.token);
     expect(def.body.data?.id).toBe(second.body.data.id);
     const set = await api.post<Address>(
-      '/api/address/setDefault',
+      addressApi.setDefault.path,
       { siteId: 719, id: first.body.data.id },
       me.token,
     );
     expect(set.body.data.isDefault).toBe(true);
     expect((await list()).filter((a) => a.isDefault).map((a) => a.id)).toEqual([first.body.data.id]);
-    const deleted = await api.post('/api/address/delete', { siteId: 719, id: second.body.data.id }, me.token);
+    const deleted = await api.post(
+      addressApi.delete.path,
+      { siteId: 719, id: second.body.data.id },
+      me.token,
+    );
     expect(deleted.body.code).toBe(200);
     expect((await list()).map((a) => a.id)).toEqual([first.body.data.id]);
   });
@@ -79,9 +84,9 @@ describe('addresses', () => {
   it('lets a member see and change only their own addresses, on their own site', async () => {
     const theirs = (await save(NANJING, other.token)).body.data;
     for (const [url, payload] of [
-      ['/api/address/save', { ...URUMQI, id: theirs.id }],
-      ['/api/address/delete', { id: theirs.id }],
-      ['/api/address/setDefault', { id: theirs.id }],
+      [addressApi.save.path, { ...URUMQI, id: theirs.id }],
+      [addressApi.delete.path, { id: theirs.id }],
+      [addressApi.setDefault.path, { id: theirs.id }],
     ] as const) {
       const { body } = await api.post(url, { siteId: 719, ...payload }, me.token);
       expect(body).toMatchObject({ success: false, msg: '收货地址不存在' });
@@ -89,9 +94,9 @@ describe('addresses', () => {
     expect(await list()).toEqual([]);
     expect(await list(other.token)).toEqual([theirs]);
     expect(await list(elsewhere.token, 1000)).toEqual([]);
-    const { body } = await api.post('/api/address/delete', { siteId: 1000, id: theirs.id }, elsewhere.token);
+    const { body } = await api.post(addressApi.delete.path, { siteId: 1000, id: theirs.id }, elsewhere.token);
     expect(body.msg).toBe('收货地址不存在');
-    expect((await api.post('/api/address/list', { siteId: 719 }, elsewhere.token)).body.code).toBe(416);
+    expect((await api.post(addressApi.list.path, { siteId: 719 }, elsewhere.token)).body.code).toBe(416);
   });
 
   it('keeps one default under parallel set-default calls', async () => {
@@ -99,7 +104,7 @@ describe('addresses', () => {
     for (let i = 0; i < 5; i += 1) ids.push((await save({ ...NANJING, detail: `第 ${i} 号` })).body.data.id);
     const answers = await Promise.all(
       ids.flatMap((id) =>
-        [1, 2].map(() => api.post('/api/address/setDefault', { siteId: 719, id }, me.token)),
+        [1, 2].map(() => api.post(addressApi.setDefault.path, { siteId: 719, id }, me.token)),
       ),
     );
     expect(answers.every((a) => a.body.code === 200)).toBe(true);
@@ -108,7 +113,7 @@ describe('addresses', () => {
 
   it('lists provinces, cities and districts from the national standard', async () => {
     const districts = async (parentCode?: string) =>
-      (await api.post<{ list: District[] }>('/api/address/districtList', { siteId: 719, parentCode })).body
+      (await api.post<{ list: District[] }>(addressApi.districtList.path, { siteId: 719, parentCode })).body
         .data.list;
     const provinces = await districts();
     expect(provinces.length).toBeGreaterThanOrEqual(31);

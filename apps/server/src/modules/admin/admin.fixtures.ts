@@ -1,11 +1,13 @@
 import {
   ADMIN_API_PREFIX,
+  addressApi,
   adminApi,
   type BodyOf,
   CODE,
   type DataOf,
   type Endpoint,
   grants,
+  orderApi,
   type PayResult,
   type SubmitOrderResult,
 } from '@sitemall/contract';
@@ -97,9 +99,9 @@ export async function paidOrder(t: TestApp, siteId: number) {
   const api = client(t);
   const me = await buyer(t, siteId, 10_000_000);
   const [spec] = await pickSpecs(t.db, siteId, { stock: 50 });
-  await api.post('/api/address/save', { siteId, ...NANJING }, me.token);
+  await api.post(addressApi.save.path, { siteId, ...NANJING }, me.token);
   const submitted = await api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId,
       productInfos: [{ productId: spec?.productId, specificationId: spec?.specificationId, num: 1 }],
@@ -108,7 +110,7 @@ export async function paidOrder(t: TestApp, siteId: number) {
   );
   if (submitted.body.code !== 200) throw new Error(`submit: ${submitted.body.msg}`);
   const paid = await api.post<PayResult>(
-    '/api/pay/payOrder',
+    orderApi.payOrder.path,
     { siteId, orderNo: submitted.body.data.orderNo, payWay: 'ye' },
     me.token,
   );

@@ -1,4 +1,4 @@
-import { ADMIN_MSG, adminApi, CODE } from '@sitemall/contract';
+import { ADMIN_MSG, adminApi, CODE, identityApi, orderApi, siteApi } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,7 +136,7 @@ describe('sites', () => {
       tokens.op719,
     );
     expect(saved.body.data).toMatchObject({ siteName: '汇通银行积分商城（新）', hotline: '400-000-0719' });
-    const config = await client(t).post<{ mallSite: { siteName: string } }>('/mall/mallsite/getSiteConfig', {
+    const config = await client(t).post<{ mallSite: { siteName: string } }>(siteApi.getSiteConfig.path, {
       siteId: 719,
     });
     expect(config.body.data.mallSite.siteName).toBe('汇通银行积分商城（新）');
@@ -221,7 +221,7 @@ describe('orders', () => {
     );
     expect(shipped.body.data).toMatchObject({ status: 22, statusName: '待收货' });
     const mine = await client(t).post<{ status: number }>(
-      '/api/order/orderDetail',
+      orderApi.orderDetail.path,
       { siteId: 719, orderNo: o719.orderNo },
       o719.member.token,
     );
@@ -381,7 +381,7 @@ describe('audit log and operators', () => {
 });
 
 describe('member sessions and freezing', () => {
-  const info = (token: string) => client(t).post('/sys/user/personal/info', {}, token);
+  const info = (token: string) => client(t).post(identityApi.personalInfo.path, {}, token);
   const memberOf1000 = async () =>
     (await api.call(adminApi.members, { siteId: 1000, keyword: '13800001000' }, tokens.admin)).body.data
       .list[0]?.id as number;

@@ -3,6 +3,7 @@ import {
   AFTER_SALE_CONSOLE_MSG,
   type AfterSaleComment,
   type AfterSaleDetail,
+  afterSaleApi,
   adminAfterSaleApi as api,
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
@@ -82,7 +83,7 @@ describe('after-sales queue and case page', () => {
       ['operator', '<b>已收到</b>，请稍候'],
     ]);
     const thread = await client(t).post<{ list: AfterSaleComment[] }>(
-      '/api/afterSale/commentList',
+      afterSaleApi.commentList.path,
       { siteId: 719, afterSaleNo: ref.afterSaleNo },
       me.token,
     );

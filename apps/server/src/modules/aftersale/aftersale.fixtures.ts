@@ -1,4 +1,5 @@
 import type { OrderDetail, PayResult, SevenDayCheck, SubmitOrderResult } from '@sitemall/contract';
+import { addressApi, afterSaleApi, orderApi, shopUrl } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import type { TestApp } from '../../test/harness';
@@ -17,7 +18,7 @@ export interface Shopper {
 
 export async function shopper(t: TestApp, siteId: number, points = 10_000_000): Promise<Shopper> {
   const me = await buyer(t, siteId, points);
-  await client(t).post('/api/address/save', { siteId, ...NANJING }, me.token);
+  await client(t).post(addressApi.save.path, { siteId, ...NANJING }, me.token);
   return { id: me.id, token: me.token, siteId };
 }
 
@@ -39,7 +40,7 @@ export async function receivedOrder(
 ) {
   const api = client(t);
   const submitted = await api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     { siteId: me.siteId, productInfos: lines, ...options.extra },
     me.token,
   );
@@ -47,7 +48,7 @@ export async function receivedOrder(
   const { orderNo, childOrderNo } = submitted.body.data;
   if (options.wechatPoints === undefined) {
     const paid = await api.post<PayResult>(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: me.siteId, orderNo, payWay: options.payWay ?? 'ye' },
       me.token,
     );
@@ -55,7 +56,7 @@ export async function receivedOrder(
   } else {
     const sim = t.app.payments.simulator as WechatpaySimulator;
     const started = await api.post<PayResult>(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: me.siteId, orderNo, payWay: 'wx_pc', pointsAmount: options.wechatPoints },
       me.token,
     );
@@ -71,20 +72,20 @@ export async function receivedOrder(
       trackingNo: `SF${Date.now()}${Math.floor(Math.random() * 1000)}`,
     });
   if (options.confirm !== false) {
-    const confirmed = await api.post('/api/order/confirmOrder', { siteId: me.siteId, orderNo }, me.token);
+    const confirmed = await api.post(orderApi.confirmOrder.path, { siteId: me.siteId, orderNo }, me.token);
     if (confirmed.body.code !== 200) throw new Error(String(confirmed.body.msg));
   }
   return { orderNo, childOrderNo, check: await sevenDay(t, me, orderNo) };
 }
 
 export const orderDetail = async (t: TestApp, me: Shopper, orderNo: string) =>
-  (await client(t).post<OrderDetail>('/api/order/orderDetail', { siteId: me.siteId, orderNo }, me.token)).body
-    .data;
+  (await client(t).post<OrderDetail>(orderApi.orderDetail.path, { siteId: me.siteId, orderNo }, me.token))
+    .body.data;
 
 export const sevenDay = async (t: TestApp, me: Shopper, orderNo: string) =>
   (
     await client(t).post<SevenDayCheck>(
-      '/api/afterSale/sevenDayCheck',
+      afterSaleApi.sevenDayCheck.path,
       { siteId: me.siteId, orderNo },
       me.token,
     )
@@ -110,7 +111,7 @@ export async function uploadPic(t: TestApp, me: Shopper, file: Buffer) {
   const request = new Request('http://x', { method: 'POST', body: form });
   const res = await t.app.inject({
     method: 'POST',
-    url: '/front-mall-api/api/afterSale/upload',
+    url: shopUrl(afterSaleApi.upload),
     headers: { 'content-type': request.headers.get('content-type') as string, token: me.token },
     payload: Buffer.from(await request.arrayBuffer()),
   });

@@ -5,6 +5,7 @@ import {
   type AfterSaleSummary,
   type ClaimResult,
   ORDER_TYPE_SECKILL,
+  orderApi,
   VOUCHER_STATUS,
   voucherApi,
 } from '@sitemall/contract';
@@ -359,7 +360,7 @@ describe('group buy', () => {
     const group = <T>(path: string, body: object, who: Shopper) =>
       api.post<T>(`/api/group/${path}`, { siteId: 719, ...body }, who.token);
     const payWithPoints = (orderNo: string, who: Shopper) =>
-      api.post('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'ye' }, who.token);
+      api.post(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'ye' }, who.token);
     const opened = (await group<{ orderNo: string; teamId: number }>('submit', { activityId: a.id }, leader))
       .body.data;
     await payWithPoints(opened.orderNo, leader);
@@ -373,7 +374,7 @@ describe('group buy', () => {
         company: '顺丰速运',
         trackingNo: 'SF0000000001',
       });
-    await api.post('/api/order/confirmOrder', { siteId: 719, orderNo: opened.orderNo }, leader.token);
+    await api.post(orderApi.confirmOrder.path, { siteId: 719, orderNo: opened.orderNo }, leader.token);
     const lineId = (await sevenDay(t, leader, opened.orderNo)).lines[0]!.lineId;
 
     const placeOf = async () =>

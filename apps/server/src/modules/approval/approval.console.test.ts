@@ -1,6 +1,7 @@
 import {
   ADMIN_MSG,
   adminApprovalApi as api,
+  orderApi,
   type PayResult,
   type SubmitOrderResult,
 } from '@sitemall/contract';
@@ -22,7 +23,7 @@ let tokens: Record<string, string>;
 
 const submit = async (num: number) => {
   const answer = await client(t).post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     { siteId: 719, productInfos: [lineOf(spec, num)] },
     me.token,
   );
@@ -115,7 +116,7 @@ describe('approval queue', () => {
     expect(approved.body.data).toMatchObject({ status: 15 });
     expect(approved.body.data.timeline.at(-1)?.note).toMatch(/审批通过，待付款（汇通运营/);
     const paid = await client(t).post<PayResult>(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: 719, orderNo: big.orderNo, payWay: 'ye' },
       me.token,
     );

@@ -1,4 +1,10 @@
-import { ORDER_MSG, type OrderPage, type PayResult, type SubmitOrderResult } from '@sitemall/contract';
+import {
+  ORDER_MSG,
+  type OrderPage,
+  orderApi,
+  type PayResult,
+  type SubmitOrderResult,
+} from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
@@ -22,7 +28,7 @@ let spec: PickedSpec;
 
 const submit = async (num: number) => {
   const answer = await api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     { siteId: 719, productInfos: [lineOf(spec, num)] },
     me.token,
   );
@@ -30,7 +36,7 @@ const submit = async (num: number) => {
   return answer.body.data;
 };
 const pay = (orderNo: string, payWay = 'ye', extra: object = {}) =>
-  api.post<PayResult>('/api/pay/payOrder', { siteId: 719, orderNo, payWay, ...extra }, me.token);
+  api.post<PayResult>(orderApi.payOrder.path, { siteId: 719, orderNo, payWay, ...extra }, me.token);
 const statusOf = async (orderNo: string) =>
   (await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, orderNo)))[0]?.status;
 const decide = { siteId: 719, approver: '审批员甲' };
@@ -57,7 +63,7 @@ describe('order approval', () => {
     };
     expect(waiting).toMatchObject({ statusName: '待审批', childOrders: [{ status: 11 }] });
     const tab = await api.post<OrderPage>(
-      '/api/order/myOrderList',
+      orderApi.myOrderList.path,
       { siteId: 719, tab: 'pendingApproval' },
       me.token,
     );
@@ -119,7 +125,7 @@ describe('order approval', () => {
     const approved = await submit(3);
     await approveOrder(t.db, { ...decide, orderNo: approved.orderNo });
     for (const orderNo of [waiting.orderNo, approved.orderNo]) {
-      const cancelled = await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, me.token);
+      const cancelled = await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo }, me.token);
       expect(cancelled.body).toMatchObject({ code: 200, msg: ORDER_MSG.cancelled });
       expect(await statusOf(orderNo)).toBe(4);
     }

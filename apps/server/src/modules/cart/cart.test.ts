@@ -1,4 +1,5 @@
 import type { Cart } from '@sitemall/contract';
+import { cartApi } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -14,9 +15,9 @@ let other: { id: number; token: string };
 let specs: PickedSpec[];
 
 const cart = async (token = me.token) =>
-  (await api.post<{ obj: Cart }>('/api/productCarts/getCartProduct', { siteId: 719 }, token)).body;
+  (await api.post<{ obj: Cart }>(cartApi.getCartProduct.path, { siteId: 719 }, token)).body;
 const add = (productInfo: unknown, token = me.token) =>
-  api.post<{ obj: Cart }>('/api/productCarts/submitCart', { siteId: 719, repeat: true, productInfo }, token);
+  api.post<{ obj: Cart }>(cartApi.submitCart.path, { siteId: 719, repeat: true, productInfo }, token);
 const line = (s: PickedSpec, num?: number) => ({
   productId: s.productId,
   specificationId: s.specificationId,
@@ -57,14 +58,14 @@ describe('cart', () => {
     expect(body.data.obj.list[0]!.productSpecifications.length).toBeGreaterThan(0);
     expect(body.data.obj.count).toBe(4);
     expect(body.data.obj.selectedAmount).toBe(4 * specs[0]!.price);
-    const count = await api.post('/api/productCarts/cartCount', { siteId: 719 }, me.token);
+    const count = await api.post(cartApi.cartCount.path, { siteId: 719 }, me.token);
     expect(count.body.data).toEqual({ count: 4 });
   });
 
   it('merges a guest cart into the member cart, summing quantities', async () => {
     await add(line(specs[0]!, 2));
     const merged = await api.post<{ obj: Cart }>(
-      '/api/productCarts/mergeCart',
+      cartApi.mergeCart.path,
       { siteId: 719, productInfos: JSON.stringify([line(specs[0]!, 3), line(specs[1]!, 1)]) },
       me.token,
     );
@@ -76,7 +77,7 @@ describe('cart', () => {
   it('merges only where the site keeps a guest cart', async () => {
     const token = await api.tokenOf(10110, '13800010110', 'Demo10110');
     const merged = await api.post(
-      '/api/productCarts/mergeCart',
+      cartApi.mergeCart.path,
       { siteId: 10110, productInfos: [line(specs[0]!, 1)] },
       token,
     );
@@ -87,19 +88,19 @@ describe('cart', () => {
     await add([line(specs[0]!, 1), line(specs[1]!, 1), line(specs[2]!, 1)]);
     const ids = (await cart()).data.obj.list.map((l) => l.id);
     const updated = await api.post<{ obj: Cart }>(
-      '/api/productCarts/updateNum',
+      cartApi.updateNum.path,
       { siteId: 719, id: ids[0], num: 7 },
       me.token,
     );
     expect(updated.body.data.obj.list.find((l) => l.id === ids[0])?.num).toBe(7);
     const unselected = await api.post<{ obj: Cart }>(
-      '/api/productCarts/selectCart',
+      cartApi.selectCart.path,
       { siteId: 719, ids: String(ids[1]), isSelected: false },
       me.token,
     );
     expect(unselected.body.data.obj.selectedCount).toBe(8);
     const removed = await api.post<{ obj: Cart }>(
-      '/api/productCarts/deleteCart',
+      cartApi.deleteCart.path,
       { siteId: 719, ids: [ids[0], ids[2]] },
       me.token,
     );
@@ -110,14 +111,14 @@ describe('cart', () => {
     await setStock(t.db, [specs[1]!.specificationId], 3);
     await add([line(specs[1]!, 2)]);
     const over = await api.post(
-      '/api/productCarts/submitCart',
+      cartApi.submitCart.path,
       { siteId: 719, productInfo: [line(specs[1]!, 2)] },
       me.token,
     );
     expect(over.body).toMatchObject({ success: false, msg: '库存不足，仅剩 3 件' });
     await t.db.update(siteProduct).set({ limitNum: 2 }).where(eq(siteProduct.productId, specs[1]!.productId));
     const limited = await api.post(
-      '/api/productCarts/submitCart',
+      cartApi.submitCart.path,
       { siteId: 719, productInfo: [line(specs[1]!, 1)] },
       me.token,
     );
@@ -159,11 +160,11 @@ describe('cart', () => {
     for (const num of [0, -1, 1.5, 1000, 100_000_000, 'abc']) {
       const added = await add(JSON.stringify(line(specs[0]!, num as number)));
       expect(added.body).toMatchObject({ success: false, code: 400 });
-      const updated = await api.post('/api/productCarts/updateNum', { siteId: 719, id, num }, me.token);
+      const updated = await api.post(cartApi.updateNum.path, { siteId: 719, id, num }, me.token);
       expect(updated.body).toMatchObject({ success: false, code: 400 });
     }
     const merged = await api.post(
-      '/api/productCarts/mergeCart',
+      cartApi.mergeCart.path,
       { siteId: 719, productInfos: [line(specs[1]!, 1), line(specs[0]!, -5)] },
       me.token,
     );
@@ -178,18 +179,18 @@ describe('cart', () => {
     await add([line(specs[0]!, 1), line(specs[1]!, 1)]);
     const [a, b] = (await cart()).data.obj.list.map((l) => l.id);
     for (const ids of [`0x${a!.toString(16)}`, `${a}e0`, `${a}.0`, `[${a}.5]`, `["${a}", true]`, '', ' , ']) {
-      const res = await api.post('/api/productCarts/deleteCart', { siteId: 719, ids }, me.token);
+      const res = await api.post(cartApi.deleteCart.path, { siteId: 719, ids }, me.token);
       expect(res.body, ids).toMatchObject({ success: false, code: 400, msg: '参数 ids 格式不正确' });
     }
     expect((await cart()).data.obj.list).toHaveLength(2);
     const selected = await api.post<{ obj: Cart }>(
-      '/api/productCarts/selectCart',
+      cartApi.selectCart.path,
       { siteId: 719, ids: `${a}, ${b}`, isSelected: false },
       me.token,
     );
     expect(selected.body.data.obj.selectedCount).toBe(0);
     const removed = await api.post<{ obj: Cart }>(
-      '/api/productCarts/deleteCart',
+      cartApi.deleteCart.path,
       { siteId: 719, ids: `["${a}"]` },
       me.token,
     );
@@ -202,9 +203,9 @@ describe('cart', () => {
     await add(line(specs[1]!, 1));
     const mine = (await cart()).data.obj.list[0]!.id;
     for (const [url, payload] of [
-      ['/api/productCarts/updateNum', { id: theirs, num: 9 }],
-      ['/api/productCarts/deleteCart', { ids: [mine, theirs] }],
-      ['/api/productCarts/selectCart', { ids: [theirs], isSelected: false }],
+      [cartApi.updateNum.path, { id: theirs, num: 9 }],
+      [cartApi.deleteCart.path, { ids: [mine, theirs] }],
+      [cartApi.selectCart.path, { ids: [theirs], isSelected: false }],
     ] as const) {
       const { body } = await api.post(url, { siteId: 719, ...payload }, me.token);
       expect(body).toMatchObject({ success: false, msg: '购物车商品不存在' });
@@ -215,8 +216,8 @@ describe('cart', () => {
     const wrong = await add({ productId: specs[1]!.productId, specificationId: specs[0]!.specificationId });
     expect(wrong.body).toMatchObject({ success: false, msg: '商品不存在或已下架' });
     // A token of site 719 is not valid on site 1000.
-    const elsewhere = await api.post('/api/productCarts/getCartProduct', { siteId: 1000 }, me.token);
+    const elsewhere = await api.post(cartApi.getCartProduct.path, { siteId: 1000 }, me.token);
     expect(elsewhere.body.code).toBe(416);
-    expect((await api.post('/api/productCarts/getCartProduct', { siteId: 719 })).body.code).toBe(401);
+    expect((await api.post(cartApi.getCartProduct.path, { siteId: 719 })).body.code).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import type { ProductPage } from '@sitemall/contract';
+import { catalogApi } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLargeCatalog } from '../../db/demo/catalog';
@@ -8,7 +9,7 @@ import { COUNT_CACHED_FROM } from './cards';
 let t: TestApp;
 const api = (path: string) => `/front-mall-api${path}`;
 const totalOf = async (siteId: number) =>
-  (await t.post<ProductPage>(api('/api/product/list'), { siteId, pageNum: 5 })).body.data.total;
+  (await t.post<ProductPage>(api(catalogApi.productList.path), { siteId, pageNum: 5 })).body.data.total;
 const takeOneOffSale = (siteId: number) =>
   t.db.execute(sql`
     update site_product set is_on_sale = false
@@ -30,8 +31,8 @@ describe('product list totals', () => {
   });
 
   it('answers the total with a page past the end', async () => {
-    const past = (await t.post<ProductPage>(api('/api/product/list'), { siteId: 719, pageNum: 99 })).body
-      .data;
+    const past = (await t.post<ProductPage>(api(catalogApi.productList.path), { siteId: 719, pageNum: 99 }))
+      .body.data;
     expect(past.list).toEqual([]);
     expect(past.total).toBe(await totalOf(719));
     expect(past.total).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import {
   type CombinedStock,
+  catalogApi,
   type HomeProductList,
   LableListReply,
   type LimitCheck,
@@ -13,6 +14,7 @@ import {
   type ProductStock,
   SearchReply,
   type SpecialList,
+  siteApi,
 } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SITES } from '../../db/demo/sites';
@@ -30,20 +32,25 @@ type Label = { id: number; lableName: string };
 type Group = { levelId: number; levelName: string; id: number; catName: string };
 
 const labels = async (siteId: number) =>
-  (await t.post<{ mallCateLables: Label[] }>(api('/api/lableList'), { siteId })).body.data.mallCateLables;
+  (await t.post<{ mallCateLables: Label[] }>(api(catalogApi.lableList.path), { siteId })).body.data
+    .mallCateLables;
 const categories = async (siteId: number) => {
   const out: Group[] = [];
   for (const label of await labels(siteId))
     out.push(
       ...(
-        await t.post<{ cateProductList: Group[] }>(api('/api/productCateList'), { siteId, lableId: label.id })
+        await t.post<{ cateProductList: Group[] }>(api(catalogApi.productCateList.path), {
+          siteId,
+          lableId: label.id,
+        })
       ).body.data.cateProductList,
     );
   return out;
 };
-const list = (payload: Record<string, unknown>) => t.post<ProductPage>(api('/api/product/list'), payload);
+const list = (payload: Record<string, unknown>) =>
+  t.post<ProductPage>(api(catalogApi.productList.path), payload);
 const detail = (siteId: number, productId: number) =>
-  t.post<ProductDetail>(api('/api/product/detail'), { siteId, productId });
+  t.post<ProductDetail>(api(catalogApi.productDetail.path), { siteId, productId });
 /** Every product a site sells, through the public list. */
 const allProducts = async (siteId: number) => {
   const out: ProductCard[] = [];
@@ -59,12 +66,16 @@ const allProducts = async (siteId: number) => {
 
 describe('labels and categories (spec section 7)', () => {
   it('answers lableList with mallCateLables and productCateList with cateProductList', async () => {
-    const res = await t.post(api('/api/lableList'), { siteId: 719 });
+    const res = await t.post(api(catalogApi.lableList.path), { siteId: 719 });
     expect(Value.Check(LableListReply, res.body)).toBe(true);
     const ls = await labels(719);
     expect(ls.length).toBeGreaterThanOrEqual(3);
     expect(Object.keys(ls[0]!).sort()).toEqual(['id', 'lableName']);
-    const cats = await t.post(api('/api/productCateList'), { siteId: 719, lableId: ls[0]!.id, repeat: true });
+    const cats = await t.post(api(catalogApi.productCateList.path), {
+      siteId: 719,
+      lableId: ls[0]!.id,
+      repeat: true,
+    });
     expect(Value.Check(ProductCateListReply, cats.body)).toBe(true);
     const first = (cats.body.data as { cateProductList: Group[] }).cateProductList[0]!;
     expect(Object.keys(first).sort()).toEqual(['catName', 'id', 'levelId', 'levelName']);
@@ -81,7 +92,7 @@ describe('labels and categories (spec section 7)', () => {
   it('accepts form data as the storefront sends it', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: api('/api/lableList'),
+      url: api(catalogApi.lableList.path),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'siteId=10110',
     });
@@ -90,12 +101,12 @@ describe('labels and categories (spec section 7)', () => {
 
   it('answers the whole category tree in one call', async () => {
     const { body } = await t.post<{ mallCateLables: (Label & { cateProductList: Group[] })[] }>(
-      api('/mall/template/cateList'),
+      api(catalogApi.cateList.path),
       { siteId: 1000 },
     );
     expect(body.data.mallCateLables.flatMap((l) => l.cateProductList)).toEqual(await categories(1000));
-    expect((await t.post(api('/mall/template/lableList'), { siteId: 1000 })).body).toEqual(
-      (await t.post(api('/api/lableList'), { siteId: 1000 })).body,
+    expect((await t.post(api(catalogApi.templateLableList.path), { siteId: 1000 })).body).toEqual(
+      (await t.post(api(catalogApi.lableList.path), { siteId: 1000 })).body,
     );
   });
 
@@ -164,19 +175,20 @@ describe('products', () => {
 
   it('names sources by the section 3 mapping where the site does not rename them, with the address-tab flag', async () => {
     const voucher = (
-      await t.post<{ list: ProductCard[] }>(api('/api/product/search'), { siteId: 1000, itemName: '话费' })
+      await t.post<{ list: ProductCard[] }>(api(catalogApi.search.path), { siteId: 1000, itemName: '话费' })
     ).body.data.list[0]!;
     expect(voucher.source).toMatchObject({ source: 26, name: '直充', hasAddressTab: false });
     expect(voucher.orderType).toBe(2);
     const books = (
-      await t.post<{ list: ProductCard[] }>(api('/api/product/search'), { siteId: 1000, itemName: '三体' })
+      await t.post<{ list: ProductCard[] }>(api(catalogApi.search.path), { siteId: 1000, itemName: '三体' })
     ).body.data.list[0]!;
     expect(books.source).toMatchObject({ source: 54, name: '图书', hasAddressTab: true });
   });
 
   it('answers stock, combined stock (list or JSON text) and limit checks', async () => {
-    const stock = (await t.post<ProductStock>(api('/api/product/stock'), { siteId: 719, productId: 1 })).body
-      .data;
+    const stock = (
+      await t.post<ProductStock>(api(catalogApi.productStock.path), { siteId: 719, productId: 1 })
+    ).body.data;
     const [spec] = stock.productSpecifications;
     expect(spec!.stock).toBeGreaterThan(0);
     const lines = [
@@ -186,13 +198,13 @@ describe('products', () => {
     ];
     for (const productInfos of [lines, JSON.stringify(lines)]) {
       const combined = (
-        await t.post<CombinedStock>(api('/api/product/combinedStock'), { siteId: 719, productInfos })
+        await t.post<CombinedStock>(api(catalogApi.combinedStock.path), { siteId: 719, productInfos })
       ).body.data;
       expect(combined.list.map((l) => l.isEnough)).toEqual([true, false, false]);
       expect(combined.isEnough).toBe(false);
     }
     const limits = (
-      await t.post<LimitCheck>(api('/api/product/limitCheck'), {
+      await t.post<LimitCheck>(api(catalogApi.limitCheck.path), {
         siteId: 719,
         productInfos: [{ productId: 1, specificationId: spec!.id, num: 3 }],
       })
@@ -200,7 +212,7 @@ describe('products', () => {
     expect(limits.isPassed).toBe(false);
     expect(limits.list[0]).toMatchObject({ limitNum: 2, msg: '该商品每单限购 2 件' });
     const fine = (
-      await t.post<LimitCheck>(api('/api/product/limitCheck'), {
+      await t.post<LimitCheck>(api(catalogApi.limitCheck.path), {
         siteId: 719,
         productInfos: [{ productId: 1, specificationId: spec!.id, num: 2 }],
       })
@@ -213,7 +225,7 @@ describe('products', () => {
       JSON.stringify(Array(51).fill(lines[0])),
     ])
       expect(
-        (await t.post(api('/api/product/combinedStock'), { siteId: 719, productInfos })).body,
+        (await t.post(api(catalogApi.combinedStock.path), { siteId: 719, productInfos })).body,
       ).toMatchObject({
         code: 400,
       });
@@ -221,15 +233,16 @@ describe('products', () => {
 
   it('lists by ids in the order asked, guess-like and home floors', async () => {
     const byIds = (
-      await t.post<{ list: ProductCard[] }>(api('/api/product/listByIds'), { siteId: 1000, ids: '3,1,2' })
+      await t.post<{ list: ProductCard[] }>(api(catalogApi.listByIds.path), { siteId: 1000, ids: '3,1,2' })
     ).body.data.list;
     expect(byIds.map((p) => p.id)).toEqual([3, 1, 2]);
     const guess = (
-      await t.post<{ list: ProductCard[] }>(api('/api/product/guessLike'), { siteId: 1000, productId: 1 })
+      await t.post<{ list: ProductCard[] }>(api(catalogApi.guessLike.path), { siteId: 1000, productId: 1 })
     ).body.data.list;
     expect(guess).toHaveLength(10);
     expect(guess.some((p) => p.id === 1)).toBe(false);
-    const home = (await t.post<HomeProductList>(api('/api/product/homeList'), { siteId: 1000 })).body.data;
+    const home = (await t.post<HomeProductList>(api(catalogApi.homeProductList.path), { siteId: 1000 })).body
+      .data;
     expect(home.floors.length).toBe((await labels(1000)).length);
     expect(home.floors[0]!.list.length).toBe(8);
   });
@@ -245,7 +258,7 @@ describe('products', () => {
     for (const productId of [0, -1, 'x', 2 ** 40])
       expect((await detail(719, productId as number)).body).toMatchObject({ code: 400, success: false });
     expect((await detail(4242, 1)).body).toMatchObject({ code: 500, msg: '站点不存在' });
-    expect((await t.post(api('/api/product/listByIds'), { siteId: 719, ids: '1,x' })).body.code).toBe(400);
+    expect((await t.post(api(catalogApi.listByIds.path), { siteId: 719, ids: '1,x' })).body.code).toBe(400);
   });
 });
 
@@ -255,7 +268,7 @@ describe('tenant isolation', () => {
     for (const other of await labels(10110)) {
       expect(own.has(other.id)).toBe(false);
       expect(
-        (await t.post(api('/api/productCateList'), { siteId: 719, lableId: other.id })).body,
+        (await t.post(api(catalogApi.productCateList.path), { siteId: 719, lableId: other.id })).body,
       ).toMatchObject({
         code: 500,
         msg: '分类标签不存在',
@@ -274,20 +287,22 @@ describe('tenant isolation', () => {
     expect((await detail(1000, 7)).body.code).toBe(200);
     const name = (await detail(1000, 7)).body.data.name;
     expect((await detail(719, 7)).body).toMatchObject({ code: 222, msg: '商品不存在或已下架' });
-    expect((await t.post(api('/api/product/stock'), { siteId: 719, productId: 7 })).body.code).toBe(222);
-    const byIds = await t.post<{ list: ProductCard[] }>(api('/api/product/listByIds'), {
+    expect((await t.post(api(catalogApi.productStock.path), { siteId: 719, productId: 7 })).body.code).toBe(
+      222,
+    );
+    const byIds = await t.post<{ list: ProductCard[] }>(api(catalogApi.listByIds.path), {
       siteId: 719,
       ids: [7, 1],
     });
     expect(byIds.body.data.list.map((p) => p.id)).toEqual([1]);
-    const found = await t.post<{ list: ProductCard[] }>(api('/api/product/search'), {
+    const found = await t.post<{ list: ProductCard[] }>(api(catalogApi.search.path), {
       siteId: 719,
       itemName: name,
     });
     expect(Value.Check(SearchReply, found.body)).toBe(true);
     expect(found.body.data.list.some((p) => p.id === 7)).toBe(false);
     const stock = (
-      await t.post<CombinedStock>(api('/api/product/combinedStock'), {
+      await t.post<CombinedStock>(api(catalogApi.combinedStock.path), {
         siteId: 719,
         productInfos: [
           {
@@ -316,18 +331,20 @@ describe('tenant isolation', () => {
 
   it('never lets a site open another site’s advert or special', async () => {
     const other = (
-      await t.post<{ list: { id: number }[] }>(api('/mall/template/listByMode'), {
+      await t.post<{ list: { id: number }[] }>(api(catalogApi.listByMode.path), {
         siteId: 10110,
         mode: 'menu',
       })
     ).body.data.list[0]!;
     expect(
-      (await t.post(api('/api/product/specialList'), { siteId: 719, advertId: other.id })).body,
+      (await t.post(api(catalogApi.specialList.path), { siteId: 719, advertId: other.id })).body,
     ).toMatchObject({
       code: 500,
       msg: '广告不存在',
     });
-    expect((await t.post(api('/mall/advert/getById'), { siteId: 719, id: other.id })).body.code).toBe(500);
+    expect((await t.post(api(catalogApi.advertById.path), { siteId: 719, id: other.id })).body.code).toBe(
+      500,
+    );
   });
 });
 
@@ -335,19 +352,19 @@ describe('specials (adverts of type 1 and 2)', () => {
   it('lists the products of a type-1 advert, paged, sold on this site only', async () => {
     const ads = (
       await t.post<{ list: { id: number; type: number; adName: string; url: string }[] }>(
-        api('/mall/template/listByMode'),
+        api(catalogApi.listByMode.path),
         { siteId: 719, mode: 'menu' },
       )
     ).body.data.list;
     const special = ads.find((a) => a.adName === '数码焕新季')!;
     const page = (
-      await t.post<SpecialList>(api('/api/product/specialList'), { siteId: 719, advertId: special.id })
+      await t.post<SpecialList>(api(catalogApi.specialList.path), { siteId: 719, advertId: special.id })
     ).body.data;
     expect(page.advert).toMatchObject({ id: special.id, type: 1 });
     expect(page.total).toBeGreaterThan(10);
     expect(page.list).toHaveLength(10);
     const sorted = (
-      await t.post<SpecialList>(api('/api/product/specialList'), {
+      await t.post<SpecialList>(api(catalogApi.specialList.path), {
         siteId: 719,
         advertId: special.id,
         sortField: 'price',
@@ -357,7 +374,7 @@ describe('specials (adverts of type 1 and 2)', () => {
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
     const external = ads.find((a) => a.type === 2)!;
     const ext = (
-      await t.post<SpecialList>(api('/api/product/specialList'), { siteId: 719, advertId: external.id })
+      await t.post<SpecialList>(api(catalogApi.specialList.path), { siteId: 719, advertId: external.id })
     ).body.data;
     expect(ext).toMatchObject({ list: [], total: 0, advert: { type: 2, url: external.url } });
     expect(external.url).toMatch(/^https:\/\//);
@@ -367,54 +384,52 @@ describe('specials (adverts of type 1 and 2)', () => {
 describe('adverts and templates', () => {
   it('answers each template and advert query', async () => {
     const get = async (url: string) => (await t.app.inject({ method: 'GET', url: api(url) })).json();
-    const home = await get('/mall/template/homeTemplate?siteId=10110');
+    const home = await get(`${catalogApi.homeTemplate.path}?siteId=10110`);
     expect(home.data.homePageModes.map((m: { templateName: string }) => m.templateName)).toEqual([
       'home-head-template',
       'home-menu-template',
       'home-foot-template',
     ]);
-    expect((await t.post(api('/mall/template/allTemplates'), { siteId: 10110 })).body.data).toEqual(
-      home.data,
-    );
-    const mode = await t.post<{ value: { note: string } }>(api('/mall/template/modeDetail'), {
+    expect((await t.post(api(catalogApi.allTemplates.path), { siteId: 10110 })).body.data).toEqual(home.data);
+    const mode = await t.post<{ value: { note: string } }>(api(catalogApi.modeDetail.path), {
       siteId: 10110,
       templateName: 'home-head-template',
     });
     expect(mode.body.data.value.note).toContain('中秋礼盒');
     expect(
-      (await t.post(api('/mall/template/modeDetail'), { siteId: 10110, templateName: 'nope' })).body.code,
+      (await t.post(api(catalogApi.modeDetail.path), { siteId: 10110, templateName: 'nope' })).body.code,
     ).toBe(500);
-    const pcGet = await get('/mall/template/pcInfo?siteId=10110');
-    const pcPost = (await t.post(api('/mall/mallsite/pcInfo'), { id: 10110 })).body;
+    const pcGet = await get(`${catalogApi.templatePcInfo.path}?siteId=10110`);
+    const pcPost = (await t.post(api(siteApi.pcInfo.path), { id: 10110 })).body;
     expect(pcGet).toEqual(pcPost);
-    const tiny = await get('/mall/template/tinyPageInfo?siteId=719');
+    const tiny = await get(`${catalogApi.tinyPageInfo.path}?siteId=719`);
     expect(tiny.data.blocks.map((b: { kind: string }) => b.kind)).toEqual(['banner', 'adverts', 'products']);
     expect(tiny.data.blocks[2].products.length).toBeGreaterThan(5);
-    expect((await get('/mall/template/tinyPageInfo?siteId=719&id=999')).code).toBe(500);
+    expect((await get(`${catalogApi.tinyPageInfo.path}?siteId=719&id=999`)).code).toBe(500);
     const info = (
-      await t.post<Record<string, { id: number; position: string }[]>>(api('/mall/advert/siteAdvertInfo'), {
+      await t.post<Record<string, { id: number; position: string }[]>>(api(catalogApi.siteAdvertInfo.path), {
         siteId: 719,
       })
     ).body.data;
     expect(info.menu!.length).toBe(4);
     expect(info.banner!.length).toBe(2);
     expect(info.activity!.length).toBe(2);
-    const banners = await get('/mall/advert/list?siteId=719&position=banner');
+    const banners = await get(`${catalogApi.advertList.path}?siteId=719&position=banner`);
     expect(banners.data.list).toEqual(info.banner);
-    expect((await get('/mall/advert/list?siteId=719')).data.list.length).toBe(8);
-    expect((await get('/mall/advert/list?siteId=719&position=<x>')).code).toBe(400);
-    const one = await t.post(api('/mall/advert/getById'), {
+    expect((await get(`${catalogApi.advertList.path}?siteId=719`)).data.list.length).toBe(8);
+    expect((await get(`${catalogApi.advertList.path}?siteId=719&position=<x>`)).code).toBe(400);
+    const one = await t.post(api(catalogApi.advertById.path), {
       siteId: 719,
       id: info.menu![0]!.id as unknown as number,
     });
     expect(one.body.data).toEqual(info.menu![0]);
     const activity = await t.app.inject({
       method: 'POST',
-      url: api('/mall/advert/activityList?siteId=719'),
+      url: api(`${catalogApi.activityList.path}?siteId=719`),
       payload: { siteId: 719 },
     });
     expect(activity.json().data.list).toEqual(info.activity);
-    expect((await get('/mall/template/homeTemplate')).code).toBe(400);
+    expect((await get(catalogApi.homeTemplate.path)).code).toBe(400);
   });
 });
 

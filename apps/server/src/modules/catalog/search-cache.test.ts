@@ -1,4 +1,5 @@
 import type { SearchResult } from '@sitemall/contract';
+import { catalogApi, shopUrl } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const search = async (siteId: number, itemName: string) =>
-  (await t.post<SearchResult>('/front-mall-api/api/product/search', { siteId, itemName })).body.data;
+  (await t.post<SearchResult>(shopUrl(catalogApi.search), { siteId, itemName })).body.data;
 const ids = (result: SearchResult) => result.list.map((p) => p.id);
 const setOnSale = (siteId: number, productId: number, isOnSale: boolean) =>
   t.db
@@ -42,7 +43,7 @@ describe('search result cache', () => {
   it('keeps each site its own results for the same query', async () => {
     // Product 7 is sold by site 1000 and not by 719 (demo plan).
     const name = (
-      await t.post<{ name: string }>('/front-mall-api/api/product/detail', { siteId: 1000, productId: 7 })
+      await t.post<{ name: string }>(shopUrl(catalogApi.productDetail), { siteId: 1000, productId: 7 })
     ).body.data.name;
     expect(ids(await search(1000, name))).toContain(7);
     expect(ids(await search(719, name))).not.toContain(7);

@@ -1,4 +1,5 @@
 import type { SearchResult } from '@sitemall/contract';
+import { catalogApi, shopUrl } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { buildSearchQuery, highlightRanges, indexTerms } from './search-terms';
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const search = (payload: Record<string, unknown>) =>
-  t.post<SearchResult>('/front-mall-api/api/product/search', { siteId: 1000, ...payload });
+  t.post<SearchResult>(shopUrl(catalogApi.search), { siteId: 1000, ...payload });
 
 /**
  * The relevance set: what a shopper types, and a product each query must bring into the top 10
@@ -99,7 +100,7 @@ describe('search behaviour', () => {
   it('filters by category and by price, and sorts by price, sales and newest', async () => {
     const phones = (await search({ itemName: '华为' })).body.data;
     const cats = await t.post<{ cateProductList: { id: number; catName: string }[] }>(
-      '/front-mall-api/api/productCateList',
+      shopUrl(catalogApi.productCateList),
       { siteId: 1000, lableId: (await labelIds(1000))[0] },
     );
     const phoneCat = cats.body.data.cateProductList.find((c) => c.catName === '手机')!;
@@ -197,7 +198,7 @@ describe('search terms', () => {
 });
 
 async function labelIds(siteId: number) {
-  const { body } = await t.post<{ mallCateLables: { id: number }[] }>('/front-mall-api/api/lableList', {
+  const { body } = await t.post<{ mallCateLables: { id: number }[] }>(shopUrl(catalogApi.lableList), {
     siteId,
   });
   return body.data.mallCateLables.map((l) => l.id);

@@ -1,4 +1,4 @@
-import { IDENTITY_MSG, MSG } from '@sitemall/contract';
+import { IDENTITY_MSG, identityApi, MSG, shopUrl } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBERS } from '../../db/demo/members';
@@ -30,10 +30,10 @@ const elapse = (ip: string, seconds: number) =>
     .update(loginFailure)
     .set({ lastFailedAt: sql`${loginFailure.lastFailedAt} - make_interval(secs => ${seconds})` })
     .where(eq(loginFailure.ip, ip));
-const checkToken = (siteId: number, token?: string) => c.post('/app/client/checkToken', { siteId, token });
+const checkToken = (siteId: number, token?: string) => c.post(identityApi.checkToken.path, { siteId, token });
 const info = (token: string, siteId?: number) =>
   c.post<{ id: number; siteId: number; phone: string | null; username: string | null }>(
-    '/sys/user/personal/info',
+    identityApi.personalInfo.path,
     siteId ? { siteId } : {},
     token,
   );
@@ -51,7 +51,7 @@ async function uptPassword(token: string | undefined, fields: Record<string, str
   const form = multipart(fields);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/front-mall-api/sys/user/personal/uptPassword',
+    url: shopUrl(identityApi.uptPassword),
     payload: form.body,
     headers: { 'content-type': form.contentType, ...(token ? { token } : {}) },
     remoteAddress: '10.99.0.1',
@@ -64,7 +64,7 @@ const pwdLoginFrom =
   (phone: string) =>
   (password: string, ip: string, proof: object = {}) =>
     c.post(
-      '/app/client/pwdLogin',
+      identityApi.pwdLogin.path,
       { siteId: 1000, phone, password: c.enc(password), ...proof },
       undefined,
       ip,
@@ -73,7 +73,7 @@ const pwdLoginFrom =
 describe('public key and wire encryption', () => {
   it('serves an RSA-OAEP public key that WebCrypto in the browser can use', async () => {
     const { body } = await c.get<{ algorithm: string; publicKey: string; spki: string; maxSkewMs: number }>(
-      '/app/client/publicKey',
+      identityApi.publicKey.path,
       {},
     );
     expect(body.data.algorithm).toBe('RSA-OAEP-256');
@@ -91,7 +91,7 @@ describe('public key and wire encryption', () => {
       t: Date.now(),
     });
     const cipher = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(plain));
-    const res = await c.post<{ token: string }>('/app/client/pwdLogin', {
+    const res = await c.post<{ token: string }>(identityApi.pwdLogin.path, {
       siteId: 1000,
       phone: demo(1000).phone,
       password: Buffer.from(cipher).toString('base64'),
@@ -101,16 +101,24 @@ describe('public key and wire encryption', () => {
 
   it('refuses a replayed password ciphertext', async () => {
     const password = c.enc(demo(1000).password);
-    const first = await c.post('/app/client/pwdLogin', { siteId: 1000, phone: demo(1000).phone, password });
+    const first = await c.post(identityApi.pwdLogin.path, {
+      siteId: 1000,
+      phone: demo(1000).phone,
+      password,
+    });
     expect(first.body.code).toBe(200);
-    const replay = await c.post('/app/client/pwdLogin', { siteId: 1000, phone: demo(1000).phone, password });
+    const replay = await c.post(identityApi.pwdLogin.path, {
+      siteId: 1000,
+      phone: demo(1000).phone,
+      password,
+    });
     expect(replay.body).toEqual({ code: 400, msg: IDENTITY_MSG.staleCiphertext, success: false, data: null });
   });
 
   it('refuses a stale timestamp, a malformed ciphertext and a bad nonce', async () => {
     const phone = demo(1000).phone;
     const stale = c.enc(demo(1000).password, { time: Date.now() - 6 * 60_000 });
-    expect((await c.post('/app/client/pwdLogin', { siteId: 1000, phone, password: stale })).body.msg).toBe(
+    expect((await c.post(identityApi.pwdLogin.path, { siteId: 1000, phone, password: stale })).body.msg).toBe(
       IDENTITY_MSG.staleCiphertext,
     );
     for (const password of [
@@ -118,12 +126,12 @@ describe('public key and wire encryption', () => {
       Buffer.from('x'.repeat(256)).toString('base64'),
       c.enc('x', { nonce: 'short' }),
     ]) {
-      const { body } = await c.post('/app/client/pwdLogin', { siteId: 1000, phone, password });
+      const { body } = await c.post(identityApi.pwdLogin.path, { siteId: 1000, phone, password });
       expect(body).toEqual({ code: 400, msg: IDENTITY_MSG.badCiphertext, success: false, data: null });
     }
     // A plain password (not encrypted) is refused the same way.
     expect(
-      (await c.post('/app/client/pwdLogin', { siteId: 1000, phone, password: 'Demo1000' })).body.code,
+      (await c.post(identityApi.pwdLogin.path, { siteId: 1000, phone, password: 'Demo1000' })).body.code,
     ).toBe(400);
   });
 });
@@ -145,11 +153,14 @@ describe('password login (way 1) and account login (way 3)', () => {
   });
 
   it('logs the demo member of 10110 in by account', async () => {
-    const { body } = await c.post<{ token: string; user: { username: string } }>('/app/client/accountLogin', {
-      siteId: 10110,
-      username: 'demo10110',
-      password: c.enc('Demo10110'),
-    });
+    const { body } = await c.post<{ token: string; user: { username: string } }>(
+      identityApi.accountLogin.path,
+      {
+        siteId: 10110,
+        username: 'demo10110',
+        password: c.enc('Demo10110'),
+      },
+    );
     expect(body.code).toBe(200);
     expect(body.data.user.username).toBe('demo10110');
   });
@@ -164,7 +175,7 @@ describe('password login (way 1) and account login (way 3)', () => {
       data: null,
     });
     expect(unknown.body).toEqual(wrong.body);
-    const account = await c.post('/app/client/accountLogin', {
+    const account = await c.post(identityApi.accountLogin.path, {
       siteId: 10110,
       username: 'nobody1',
       password: c.enc('x1'),
@@ -221,7 +232,7 @@ describe('password login (way 1) and account login (way 3)', () => {
     for (let i = 0; i < 31; i += 1) {
       last = (
         await c.post(
-          '/app/client/pwdLogin',
+          identityApi.pwdLogin.path,
           { siteId: 1000, phone: '13999999998', password: c.enc('x1') },
           undefined,
           ip,
@@ -241,13 +252,13 @@ describe('password login (way 1) and account login (way 3)', () => {
       { siteId: 1000, phone: demo(1000).phone, password: 'A'.repeat(2000) },
     ];
     for (const payload of attacks) {
-      const { status, body } = await c.post('/app/client/pwdLogin', payload);
+      const { status, body } = await c.post(identityApi.pwdLogin.path, payload);
       expect(status).toBe(200);
       expect(body.code).toBe(400);
       expect(body.msg).not.toMatch(/stack|select|error/i);
     }
     for (const username of ["admin'--", '<img src=x onerror=1>', 'a'.repeat(65)]) {
-      const { body } = await c.post('/app/client/accountLogin', {
+      const { body } = await c.post(identityApi.accountLogin.path, {
         siteId: 10110,
         username,
         password: c.enc('x1'),
@@ -264,7 +275,7 @@ describe('tokens and sessions (401 / 416)', () => {
     const { body } = await checkToken(1000, token);
     expect(body).toMatchObject({ code: 200, data: { valid: true, user: { phone: demo(1000).phone } } });
     // The token may also come in the header.
-    expect((await c.post('/app/client/checkToken', { siteId: 1000 }, token)).body.code).toBe(200);
+    expect((await c.post(identityApi.checkToken.path, { siteId: 1000 }, token)).body.code).toBe(200);
   });
 
   it('answers 401 for a missing or unknown token', async () => {
@@ -286,12 +297,12 @@ describe('tokens and sessions (401 / 416)', () => {
   it('exit invalidates the token on the server: reuse gets 416', async () => {
     const token = await c.tokenOf(1000, demo(1000).phone, demo(1000).password);
     expect((await info(token)).body.code).toBe(200);
-    const out = await c.post('/app/client/logout', { siteId: 1000 }, token);
+    const out = await c.post(identityApi.logout.path, { siteId: 1000 }, token);
     expect(out.body).toMatchObject({ code: 200, msg: IDENTITY_MSG.loggedOut });
     expect((await info(token)).body.code).toBe(416);
     expect((await checkToken(1000, token)).body.code).toBe(416);
-    expect((await c.post('/app/client/logout', { siteId: 1000 }, token)).body.code).toBe(416);
-    expect((await c.post('/app/client/logout', {})).body.code).toBe(401);
+    expect((await c.post(identityApi.logout.path, { siteId: 1000 }, token)).body.code).toBe(416);
+    expect((await c.post(identityApi.logout.path, {})).body.code).toBe(401);
   });
 
   it('a new login supersedes the previous token (416)', async () => {

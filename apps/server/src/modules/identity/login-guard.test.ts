@@ -1,4 +1,4 @@
-import { IDENTITY_MSG } from '@sitemall/contract';
+import { IDENTITY_MSG, identityApi, shopUrl } from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -29,7 +29,7 @@ const login = (
   (options.app ?? t.app)
     .inject({
       method: 'POST',
-      url: '/front-mall-api/app/client/pwdLogin',
+      url: shopUrl(identityApi.pwdLogin),
       payload: { siteId: 1000, phone, password: c.enc(password), ...options.proof },
       remoteAddress: ip,
       headers: options.headers,

@@ -1,4 +1,4 @@
-import { DEFAULT_ACTIVITY_CODE, IDENTITY_MSG, MSG } from '@sitemall/contract';
+import { DEFAULT_ACTIVITY_CODE, IDENTITY_MSG, identityApi, MSG, shopUrl } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -33,9 +33,9 @@ const ticketOf = async (siteId: number, userId: string, phone?: string) =>
     })
   ).body.data.ticket;
 const haers = (siteId: number, ticket: string) =>
-  c.post<PartnerData>('/api/haers/authLogin', { siteId, ticket });
+  c.post<PartnerData>(identityApi.haersLogin.path, { siteId, ticket });
 
-describe('bank ticket login (/api/haers/authLogin)', () => {
+describe(`bank ticket login (${identityApi.haersLogin.path})`, () => {
   it('logs in with a simulator ticket once; the same ticket again is refused', async () => {
     const ticket = await ticketOf(719, 'bank-user-1', '13800000719');
     const first = await haers(719, ticket);
@@ -48,7 +48,7 @@ describe('bank ticket login (/api/haers/authLogin)', () => {
     expect(first.body.data.user?.phone).toBe('13800000719');
     const again = await haers(719, ticket);
     expect(again.body).toMatchObject({ code: 500, success: false, data: { success: false } });
-    const info = await c.post('/sys/user/personal/info', { siteId: 719 }, first.body.data.token);
+    const info = await c.post(identityApi.personalInfo.path, { siteId: 719 }, first.body.data.token);
     expect(info.body.code).toBe(200);
   });
 
@@ -85,36 +85,36 @@ describe('bank ticket login (/api/haers/authLogin)', () => {
 });
 
 describe('encrypted-parameter logins', () => {
-  it('phone + customer number (/api/norm/phoneAndCstNo/authLogin), once per parameters', async () => {
+  it(`phone + customer number (${identityApi.normLogin.path}), once per parameters`, async () => {
     const { body: issued } = await c.get<{ authLoginParams: string }>('/simulator/norm/authLoginParams', {
       siteId: '1000',
       phone: '13800001000',
       cstNo: 'CST0001',
     });
-    const login = await c.post<PartnerData>('/api/norm/phoneAndCstNo/authLogin', {
+    const login = await c.post<PartnerData>(identityApi.normLogin.path, {
       siteId: 1000,
       authLoginParams: issued.data.authLoginParams,
     });
     expect(login.body).toMatchObject({ code: 200, data: { success: true, user: { phone: '13800001000' } } });
-    const replay = await c.post<PartnerData>('/api/norm/phoneAndCstNo/authLogin', {
+    const replay = await c.post<PartnerData>(identityApi.normLogin.path, {
       siteId: 1000,
       authLoginParams: issued.data.authLoginParams,
     });
     expect(replay.body).toMatchObject({ code: 500, msg: IDENTITY_MSG.staleCiphertext });
     // Encrypted with another site's key: refused.
-    const foreign = await c.post<PartnerData>('/api/norm/phoneAndCstNo/authLogin', {
+    const foreign = await c.post<PartnerData>(identityApi.normLogin.path, {
       siteId: 719,
       authLoginParams: issue.normParams(1000, '13800001000', 'CST0001'),
     });
     expect(foreign.body.success).toBe(false);
   });
 
-  it('hr login (/api/hr/authLogin) creates a member without phone; a missing user id is named', async () => {
+  it(`hr login (${identityApi.hrLogin.path}) creates a member without phone; a missing user id is named`, async () => {
     const { body } = await c.get<{ loginParams: string }>('/simulator/hr/loginParams', {
       siteId: '10110',
       userId: 'E1001',
     });
-    const login = await c.post<PartnerData>('/api/hr/authLogin', {
+    const login = await c.post<PartnerData>(identityApi.hrLogin.path, {
       siteId: 10110,
       loginParams: body.data.loginParams,
     });
@@ -122,13 +122,13 @@ describe('encrypted-parameter logins', () => {
       code: 200,
       data: { success: true, user: { phone: null, username: null } },
     });
-    const bad = await c.post<PartnerData>('/api/hr/authLogin', {
+    const bad = await c.post<PartnerData>(identityApi.hrLogin.path, {
       siteId: 10110,
       loginParams: issue.hrParams(10110, ''),
     });
     expect(bad.body.code).toBe(500);
     expect(bad.body.msg).toContain(MSG.wrongBankUserId);
-    const garbage = await c.post<PartnerData>('/api/hr/authLogin', {
+    const garbage = await c.post<PartnerData>(identityApi.hrLogin.path, {
       siteId: 10110,
       loginParams: "' or 1=1 --",
     });
@@ -136,7 +136,7 @@ describe('encrypted-parameter logins', () => {
   });
 
   it('activity login: an uninvited user gets code 500 with data.authErrUrl', async () => {
-    const invited = await c.post<PartnerData>('/api/activity/login', {
+    const invited = await c.post<PartnerData>(identityApi.activityLogin.path, {
       siteId: 719,
       loginParams: issue.activityParams(719, 'A1', DEFAULT_ACTIVITY_CODE, true),
     });
@@ -146,7 +146,7 @@ describe('encrypted-parameter logins', () => {
       userId: 'A2',
       invited: 'false',
     });
-    const uninvited = await c.post<PartnerData>('/api/activity/login', {
+    const uninvited = await c.post<PartnerData>(identityApi.activityLogin.path, {
       siteId: 719,
       loginParams: body.data.loginParams,
     });
@@ -159,7 +159,7 @@ describe('encrypted-parameter logins', () => {
   });
 
   it('marketing login', async () => {
-    const login = await c.post<PartnerData>('/api/marketing/login', {
+    const login = await c.post<PartnerData>(identityApi.marketingLogin.path, {
       siteId: 1000,
       loginParams: issue.marketingParams(1000, 'M1', '13600000050'),
     });
@@ -172,12 +172,12 @@ describe('encrypted-parameter logins', () => {
       userId: 'AUTO1',
     });
     const query = Object.fromEntries(Object.entries(body.data.query).map(([k, v]) => [k, String(v)]));
-    const login = await c.get<{ token: string }>('/app/client/autoLogin', query);
+    const login = await c.get<{ token: string }>(identityApi.autoLogin.path, query);
     expect(login.body).toMatchObject({ code: 200, data: { token: expect.any(String) } });
-    expect((await c.get('/app/client/autoLogin', query)).body.code).toBe(500);
+    expect((await c.get(identityApi.autoLogin.path, query)).body.code).toBe(500);
     const tampered = { ...issue.autoLoginQuery(1000, 'AUTO1'), userId: 'AUTO2' };
     const forged = await c.get(
-      '/app/client/autoLogin',
+      identityApi.autoLogin.path,
       Object.fromEntries(Object.entries(tampered).map(([k, v]) => [k, String(v)])),
     );
     expect(forged.body).toMatchObject({ code: 500, success: false });
@@ -194,7 +194,7 @@ describe('DingTalk login', () => {
     const send = () =>
       t.app.inject({
         method: 'POST',
-        url: '/front-mall-api/app/client/h5mircoApp/dingtalkLogin',
+        url: shopUrl(identityApi.dingtalkLogin),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ siteId: '10110', corpId: 'ding-corp-1', authCode }).toString(),
       });
@@ -208,13 +208,13 @@ describe('DingTalk login', () => {
   });
 
   it('is refused where the switch is off, and for another corp’s code', async () => {
-    const off = await c.post('/app/client/h5mircoApp/dingtalkLogin', {
+    const off = await c.post(identityApi.dingtalkLogin.path, {
       siteId: 719,
       corpId: 'ding-corp-1',
       authCode: await code('ding-corp-1', 'D002'),
     });
     expect(off.body).toMatchObject({ code: 500, msg: IDENTITY_MSG.dingtalkOff });
-    const cross = await c.post('/app/client/h5mircoApp/dingtalkLogin', {
+    const cross = await c.post(identityApi.dingtalkLogin.path, {
       siteId: 10110,
       corpId: 'ding-corp-2',
       authCode: await code('ding-corp-1', 'D003'),
@@ -229,22 +229,22 @@ describe('messaging app (open id)', () => {
       .code;
 
   it('app id and JS-SDK config', async () => {
-    expect((await c.post('/app/client/wxAppId', { siteId: 719 })).body.data).toEqual({
+    expect((await c.post(identityApi.wxAppId.path, { siteId: 719 })).body.data).toEqual({
       appId: expect.stringMatching(/^wx/),
     });
-    const cfg = await c.post<{ signature: string }>('/app/client/wxConfig', {
+    const cfg = await c.post<{ signature: string }>(identityApi.wxConfig.path, {
       siteId: 719,
       url: 'https://mall.example.com/shoppingmall/home?siteId=719#top',
     });
     expect(cfg.body.data.signature).toMatch(/^[0-9a-f]{40}$/);
     expect(
-      (await c.post('/app/client/wxConfig', { siteId: 719, url: 'javascript:alert(1)' })).body.code,
+      (await c.post(identityApi.wxConfig.path, { siteId: 719, url: 'javascript:alert(1)' })).body.code,
     ).toBe(400);
   });
 
   it('open id → not bound → bind mobile with SMS code → bound → token by open id', async () => {
     const got = await c.post<{ openId: string; openIdSign: string; bound: boolean }>(
-      '/app/client/getOpenId',
+      identityApi.getOpenId.path,
       {
         siteId: 719,
         code: await wxCode(719, 'oWX001'),
@@ -252,14 +252,14 @@ describe('messaging app (open id)', () => {
     );
     expect(got.body.data).toMatchObject({ openId: 'oWX001', bound: false });
     const proof = { openId: got.body.data.openId, openIdSign: got.body.data.openIdSign };
-    expect((await c.post('/app/client/checkBoundUser', { siteId: 719, ...proof })).body.data).toEqual({
+    expect((await c.post(identityApi.checkBoundUser.path, { siteId: 719, ...proof })).body.data).toEqual({
       bound: false,
     });
-    expect((await c.post('/app/client/tokenByOpenId', { siteId: 719, ...proof })).body).toMatchObject({
+    expect((await c.post(identityApi.tokenByOpenId.path, { siteId: 719, ...proof })).body).toMatchObject({
       code: 500,
       msg: IDENTITY_MSG.notBound,
     });
-    const bind = await c.post<{ token: string; user: { phone: string } }>('/app/client/bindMobile', {
+    const bind = await c.post<{ token: string; user: { phone: string } }>(identityApi.bindMobile.path, {
       siteId: 719,
       phone: '13800000719',
       code: await c.smsCode(719, '13800000719', 'bindMobile'),
@@ -269,10 +269,10 @@ describe('messaging app (open id)', () => {
       code: 200,
       data: { token: expect.any(String), user: { phone: '13800000719' } },
     });
-    expect((await c.post('/app/client/checkBoundUser', { siteId: 719, ...proof })).body.data).toEqual({
+    expect((await c.post(identityApi.checkBoundUser.path, { siteId: 719, ...proof })).body.data).toEqual({
       bound: true,
     });
-    const login = await c.post<{ token: string; user: { phone: string } }>('/app/client/tokenByOpenId', {
+    const login = await c.post<{ token: string; user: { phone: string } }>(identityApi.tokenByOpenId.path, {
       siteId: 719,
       ...proof,
     });
@@ -280,20 +280,20 @@ describe('messaging app (open id)', () => {
   });
 
   it('an open id without its proof, or with another site’s proof, is no credential', async () => {
-    const got = await c.post<{ openId: string; openIdSign: string }>('/app/client/getOpenId', {
+    const got = await c.post<{ openId: string; openIdSign: string }>(identityApi.getOpenId.path, {
       siteId: 719,
       code: await wxCode(719, 'oWX002'),
     });
-    const forged = await c.post('/app/client/tokenByOpenId', {
+    const forged = await c.post(identityApi.tokenByOpenId.path, {
       siteId: 719,
       openId: 'oWX001',
       openIdSign: got.body.data.openIdSign,
     });
     expect(forged.body).toMatchObject({ code: 500, msg: IDENTITY_MSG.openIdProof });
-    const foreign = await c.post('/app/client/tokenByOpenId', { siteId: 1000, ...got.body.data });
+    const foreign = await c.post(identityApi.tokenByOpenId.path, { siteId: 1000, ...got.body.data });
     expect(foreign.body.msg).toBe(IDENTITY_MSG.openIdProof);
     expect(
-      (await c.post('/app/client/bindMobile', { siteId: 719, phone: '13800000719', code: '123456' })).body
+      (await c.post(identityApi.bindMobile.path, { siteId: 719, phone: '13800000719', code: '123456' })).body
         .code,
     ).toBe(401);
   });
@@ -301,11 +301,13 @@ describe('messaging app (open id)', () => {
   it('pay open id for the logged-in member; an auth code works once', async () => {
     const token = await c.tokenOf(1000, '13800001000', 'Demo1000');
     const code = await wxCode(1000, 'oPAY01');
-    expect((await c.post('/app/client/payOpenId', { siteId: 1000, code }, token)).body.data).toEqual({
+    expect((await c.post(identityApi.payOpenId.path, { siteId: 1000, code }, token)).body.data).toEqual({
       openId: 'oPAY01',
     });
-    expect((await c.post('/app/client/payOpenId', { siteId: 1000, code }, token)).body.success).toBe(false);
-    expect((await c.post('/app/client/payOpenId', { siteId: 1000, code })).body.code).toBe(401);
+    expect((await c.post(identityApi.payOpenId.path, { siteId: 1000, code }, token)).body.success).toBe(
+      false,
+    );
+    expect((await c.post(identityApi.payOpenId.path, { siteId: 1000, code })).body.code).toBe(401);
   });
 });
 
@@ -313,12 +315,14 @@ describe('gateway authorization', () => {
   it('issues a short single-use code for a logged-in member only', async () => {
     const token = await c.tokenOf(1000, '13800001000', 'Demo1000');
     const { body } = await c.post<{ authCode: string; expiresIn: number }>(
-      '/api/gateway/auth',
+      identityApi.gatewayAuth.path,
       { siteId: 1000, gateway: 'movie' },
       token,
     );
     expect(body).toMatchObject({ code: 200, data: { expiresIn: 300 } });
-    expect((await c.post('/api/gateway/auth', { siteId: 1000, gateway: 'movie' })).body.code).toBe(401);
+    expect((await c.post(identityApi.gatewayAuth.path, { siteId: 1000, gateway: 'movie' })).body.code).toBe(
+      401,
+    );
   });
 });
 
@@ -346,37 +350,37 @@ describe('OpenAPI', () => {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     };
     const paths = [
-      '/app/client/publicKey',
-      '/app/client/imageCode',
-      '/app/client/sendSmsCode',
-      '/app/client/smsLogin',
-      '/app/client/pwdLogin',
-      '/app/client/accountLogin',
-      '/app/client/register',
-      '/app/client/isRegistered',
-      '/app/client/findPassword',
-      '/sys/user/personal/uptPassword',
-      '/app/client/checkToken',
-      '/app/client/logout',
-      '/sys/user/personal/info',
-      '/app/client/sendCode',
-      '/app/client/validateCode',
-      '/app/client/phoneCheck',
-      '/app/client/bindMobile',
-      '/app/client/wxAppId',
-      '/app/client/wxConfig',
-      '/app/client/getOpenId',
-      '/app/client/checkBoundUser',
-      '/app/client/tokenByOpenId',
-      '/app/client/payOpenId',
-      '/app/client/autoLogin',
-      '/api/haers/authLogin',
-      '/api/norm/phoneAndCstNo/authLogin',
-      '/api/hr/authLogin',
-      '/app/client/h5mircoApp/dingtalkLogin',
-      '/api/activity/login',
-      '/api/marketing/login',
-      '/api/gateway/auth',
+      identityApi.publicKey.path,
+      identityApi.imageCode.path,
+      identityApi.sendSmsCode.path,
+      identityApi.smsLogin.path,
+      identityApi.pwdLogin.path,
+      identityApi.accountLogin.path,
+      identityApi.register.path,
+      identityApi.isRegistered.path,
+      identityApi.findPassword.path,
+      identityApi.uptPassword.path,
+      identityApi.checkToken.path,
+      identityApi.logout.path,
+      identityApi.personalInfo.path,
+      identityApi.sendCode.path,
+      identityApi.validateCode.path,
+      identityApi.phoneCheck.path,
+      identityApi.bindMobile.path,
+      identityApi.wxAppId.path,
+      identityApi.wxConfig.path,
+      identityApi.getOpenId.path,
+      identityApi.checkBoundUser.path,
+      identityApi.tokenByOpenId.path,
+      identityApi.payOpenId.path,
+      identityApi.autoLogin.path,
+      identityApi.haersLogin.path,
+      identityApi.normLogin.path,
+      identityApi.hrLogin.path,
+      identityApi.dingtalkLogin.path,
+      identityApi.activityLogin.path,
+      identityApi.marketingLogin.path,
+      identityApi.gatewayAuth.path,
     ];
     for (const p of paths) {
       const ops = Object.values(doc.paths[`/front-mall-api${p}`] ?? {});
@@ -392,6 +396,6 @@ describe('OpenAPI', () => {
 it('nothing of a refused partner login leaks into the members table', async () => {
   const before = (await t.db.select().from(member)).length;
   await haers(719, 'x'.repeat(1024));
-  await c.post('/api/hr/authLogin', { siteId: 719, loginParams: '<script>alert(1)</script>' });
+  await c.post(identityApi.hrLogin.path, { siteId: 719, loginParams: '<script>alert(1)</script>' });
   expect((await t.db.select().from(member)).length).toBe(before);
 });

@@ -1,4 +1,4 @@
-import { IDENTITY_MSG, MSG } from '@sitemall/contract';
+import { IDENTITY_MSG, identityApi, MSG } from '@sitemall/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -19,7 +19,7 @@ const PHONE_719 = '13800000719';
 const allowResend = (phone: string) =>
   t.db.update(smsCode).set({ createdAt: sql`now() - interval '61 seconds'` }).where(eq(smsCode.phone, phone));
 const smsLogin = (siteId: number, phone: string, code: string) =>
-  c.post<{ token: string; user: { id: number; phone: string } }>('/app/client/smsLogin', {
+  c.post<{ token: string; user: { id: number; phone: string } }>(identityApi.smsLogin.path, {
     siteId,
     phone,
     code,
@@ -27,13 +27,13 @@ const smsLogin = (siteId: number, phone: string, code: string) =>
 
 describe('image verification code', () => {
   it('draws an SVG and is needed, once, to send an SMS code', async () => {
-    const { body } = await c.get<{ captchaId: string; svg: string }>('/app/client/imageCode', {
+    const { body } = await c.get<{ captchaId: string; svg: string }>(identityApi.imageCode.path, {
       siteId: '719',
     });
     expect(body.data.svg).toMatch(/^<svg/);
     const answer = (await t.db.select().from(imageCode).where(eq(imageCode.id, body.data.captchaId)))[0]
       ?.answer;
-    const wrong = await c.post('/app/client/sendSmsCode', {
+    const wrong = await c.post(identityApi.sendSmsCode.path, {
       siteId: 719,
       phone: '13600000001',
       captchaId: body.data.captchaId,
@@ -41,7 +41,7 @@ describe('image verification code', () => {
     });
     expect(wrong.body).toEqual({ code: 400, msg: IDENTITY_MSG.wrongImageCode, success: false, data: null });
     // A wrong answer spends the image: the right answer afterwards is refused too.
-    const late = await c.post('/app/client/sendSmsCode', {
+    const late = await c.post(identityApi.sendSmsCode.path, {
       siteId: 719,
       phone: '13600000001',
       captchaId: body.data.captchaId,
@@ -50,15 +50,15 @@ describe('image verification code', () => {
     expect(late.body.msg).toBe(IDENTITY_MSG.wrongImageCode);
     // An image of another site does not count.
     const other = await c.captcha(1000);
-    const cross = await c.post('/app/client/sendSmsCode', { siteId: 719, phone: '13600000001', ...other });
+    const cross = await c.post(identityApi.sendSmsCode.path, { siteId: 719, phone: '13600000001', ...other });
     expect(cross.body.msg).toBe(IDENTITY_MSG.wrongImageCode);
-    expect((await c.get('/app/client/imageCode', { siteId: '4242' })).body.code).toBe(500);
+    expect((await c.get(identityApi.imageCode.path, { siteId: '4242' })).body.code).toBe(500);
   });
 });
 
 describe('SMS codes (section 9: 60 s resend; 6 digits, 5 minutes, single use)', () => {
   it('sends a 6-digit code through the simulator and logs the demo member of 719 in with it', async () => {
-    const sent = await c.post('/app/client/sendSmsCode', {
+    const sent = await c.post(identityApi.sendSmsCode.path, {
       siteId: 719,
       phone: PHONE_719,
       ...(await c.captcha(719)),
@@ -90,7 +90,7 @@ describe('SMS codes (section 9: 60 s resend; 6 digits, 5 minutes, single use)', 
 
   it('refuses a resend within 60 seconds, on the server', async () => {
     await c.smsCode(719, '13600000002');
-    const again = await c.post('/app/client/sendSmsCode', {
+    const again = await c.post(identityApi.sendSmsCode.path, {
       siteId: 719,
       phone: '13600000002',
       ...(await c.captcha(719)),
@@ -145,7 +145,7 @@ describe('SMS codes (section 9: 60 s resend; 6 digits, 5 minutes, single use)', 
       await c.smsCode(1000, phone);
     }
     await allowResend(phone);
-    const sixth = await c.post('/app/client/sendSmsCode', {
+    const sixth = await c.post(identityApi.sendSmsCode.path, {
       siteId: 1000,
       phone,
       ...(await c.captcha(1000)),
@@ -159,7 +159,7 @@ describe('SMS codes (section 9: 60 s resend; 6 digits, 5 minutes, single use)', 
     for (let i = 0; i < 21; i += 1) {
       last = (
         await c.post(
-          '/app/client/sendSmsCode',
+          identityApi.sendSmsCode.path,
           { siteId: 1000, phone: `1350000${String(i).padStart(4, '0')}`, ...(await c.captcha(1000)) },
           undefined,
           ip,
@@ -181,7 +181,7 @@ describe('SMS codes (section 9: 60 s resend; 6 digits, 5 minutes, single use)', 
 
   it('refuses a bad phone before sending anything', async () => {
     for (const phone of ['12345', "1380000'--", '<b>13800000000</b>']) {
-      const { body } = await c.post('/app/client/sendSmsCode', {
+      const { body } = await c.post(identityApi.sendSmsCode.path, {
         siteId: 719,
         phone,
         ...(await c.captcha(719)),
@@ -195,13 +195,14 @@ describe('registration, is-registered and find password', () => {
   it('registers on 719 (showRegister = Y) and the new member logs in by password', async () => {
     const phone = '13600000010';
     expect(
-      (await c.post('/app/client/isRegistered', { siteId: 719, phone, ...(await c.captcha(719)) })).body.data,
+      (await c.post(identityApi.isRegistered.path, { siteId: 719, phone, ...(await c.captcha(719)) })).body
+        .data,
     ).toEqual({
       registered: false,
     });
     const code = await c.smsCode(719, phone, 'register');
     const { body } = await c.post<{ token: string; user: { phone: string; username: string } }>(
-      '/app/client/register',
+      identityApi.register.path,
       {
         siteId: 719,
         phone,
@@ -216,18 +217,19 @@ describe('registration, is-registered and find password', () => {
       data: { user: { phone, username: 'newbie719' } },
     });
     expect(
-      (await c.post('/app/client/isRegistered', { siteId: 719, phone, ...(await c.captcha(719)) })).body.data,
+      (await c.post(identityApi.isRegistered.path, { siteId: 719, phone, ...(await c.captcha(719)) })).body
+        .data,
     ).toEqual({
       registered: true,
     });
     expect(
-      (await c.post('/app/client/isRegistered', { siteId: 1000, phone, ...(await c.captcha(1000)) })).body
+      (await c.post(identityApi.isRegistered.path, { siteId: 1000, phone, ...(await c.captcha(1000)) })).body
         .data,
     ).toEqual({
       registered: false,
     });
     expect((await c.pwdLogin(719, phone, 'Reg12345')).body.code).toBe(200);
-    const account = await c.post('/app/client/accountLogin', {
+    const account = await c.post(identityApi.accountLogin.path, {
       siteId: 719,
       username: 'newbie719',
       password: c.enc('Reg12345'),
@@ -235,7 +237,7 @@ describe('registration, is-registered and find password', () => {
     expect(account.body.code).toBe(200);
 
     await allowResend(phone);
-    const again = await c.post('/app/client/register', {
+    const again = await c.post(identityApi.register.path, {
       siteId: 719,
       phone,
       code: await c.smsCode(719, phone, 'register'),
@@ -245,14 +247,14 @@ describe('registration, is-registered and find password', () => {
   });
 
   it('refuses registration where the site does not show it, and weak passwords', async () => {
-    const closed = await c.post('/app/client/register', {
+    const closed = await c.post(identityApi.register.path, {
       siteId: 1000,
       phone: '13600000011',
       code: '123456',
       password: c.enc('Reg12345'),
     });
     expect(closed.body).toMatchObject({ code: 500, msg: IDENTITY_MSG.registerClosed });
-    const weak = await c.post('/app/client/register', {
+    const weak = await c.post(identityApi.register.path, {
       siteId: 719,
       phone: '13600000011',
       code: '123456',
@@ -267,7 +269,7 @@ describe('registration, is-registered and find password', () => {
     const phone = '13800001000';
     const token = await c.tokenOf(1000, phone, 'Demo1000');
     const code = await c.smsCode(1000, phone, 'findPassword');
-    const differ = await c.post('/app/client/findPassword', {
+    const differ = await c.post(identityApi.findPassword.path, {
       siteId: 1000,
       phone,
       code,
@@ -275,7 +277,7 @@ describe('registration, is-registered and find password', () => {
       newPsw2: c.enc('Fresh124'),
     });
     expect(differ.body).toMatchObject({ code: 400, msg: MSG.passwordsDiffer });
-    const done = await c.post('/app/client/findPassword', {
+    const done = await c.post(identityApi.findPassword.path, {
       siteId: 1000,
       phone,
       code,
@@ -283,7 +285,7 @@ describe('registration, is-registered and find password', () => {
       newPsw2: c.enc('Fresh123'),
     });
     expect(done.body).toEqual({ code: 200, msg: IDENTITY_MSG.passwordReset, success: true, data: null });
-    expect((await c.post('/sys/user/personal/info', {}, token)).body.code).toBe(416);
+    expect((await c.post(identityApi.personalInfo.path, {}, token)).body.code).toBe(416);
     expect((await c.pwdLogin(1000, phone, 'Demo1000')).body.code).toBe(500);
     expect((await c.pwdLogin(1000, phone, 'Fresh123')).body.code).toBe(200);
     const codeRows = await t.db
@@ -299,42 +301,44 @@ describe('logged-in code, phone check, bind mobile', () => {
     await seedMember(t.db, { siteId: 1000, phone: '13700000100', password: 'Start123' });
     const token = await c.tokenOf(1000, '13700000100', 'Start123');
     expect(
-      (await c.post('/app/client/phoneCheck', { siteId: 1000, phone: '13700000100' }, token)).body.data,
+      (await c.post(identityApi.phoneCheck.path, { siteId: 1000, phone: '13700000100' }, token)).body.data,
     ).toEqual({
       matches: true,
     });
     expect(
-      (await c.post('/app/client/phoneCheck', { siteId: 1000, phone: '13800001001' }, token)).body.data,
+      (await c.post(identityApi.phoneCheck.path, { siteId: 1000, phone: '13800001001' }, token)).body.data,
     ).toEqual({
       matches: false,
     });
-    expect((await c.post('/app/client/sendCode', { siteId: 1000 }, token)).body.code).toBe(200);
+    expect((await c.post(identityApi.sendCode.path, { siteId: 1000 }, token)).body.code).toBe(200);
     const code = await c.lastCode('13700000100');
-    expect((await c.post('/app/client/validateCode', { siteId: 1000, code }, token)).body.data).toEqual({
+    expect((await c.post(identityApi.validateCode.path, { siteId: 1000, code }, token)).body.data).toEqual({
       valid: true,
     });
-    expect((await c.post('/app/client/validateCode', { siteId: 1000, code }, token)).body.msg).toBe(
+    expect((await c.post(identityApi.validateCode.path, { siteId: 1000, code }, token)).body.msg).toBe(
       IDENTITY_MSG.codeExpired,
     );
-    expect((await c.post('/app/client/sendCode', { siteId: 1000 })).body.code).toBe(401);
+    expect((await c.post(identityApi.sendCode.path, { siteId: 1000 })).body.code).toBe(401);
   });
 
   it('binds a phone to a logged-in member, never one another member holds', async () => {
     await seedMember(t.db, { siteId: 1000, phone: '13700000101', password: 'Start123' });
     const token = await c.tokenOf(1000, '13700000101', 'Start123');
     const taken = await c.post(
-      '/app/client/bindMobile',
+      identityApi.bindMobile.path,
       { siteId: 1000, phone: '13800001000', code: await c.smsCode(1000, '13800001000', 'bindMobile') },
       token,
     );
     expect(taken.body).toMatchObject({ code: 500, msg: IDENTITY_MSG.phoneBoundElsewhere });
     const newPhone = '13600000020';
     const bound = await c.post<{ user: { phone: string } }>(
-      '/app/client/bindMobile',
+      identityApi.bindMobile.path,
       { siteId: 1000, phone: newPhone, code: await c.smsCode(1000, newPhone, 'bindMobile') },
       token,
     );
     expect(bound.body).toMatchObject({ code: 200, data: { user: { phone: newPhone } } });
-    expect((await c.post('/sys/user/personal/info', {}, token)).body.data).toMatchObject({ phone: newPhone });
+    expect((await c.post(identityApi.personalInfo.path, {}, token)).body.data).toMatchObject({
+      phone: newPhone,
+    });
   });
 });

@@ -2,8 +2,10 @@ import {
   ADMIN_MSG,
   type AdminMerchantApplication,
   adminMerchantApi as api,
+  catalogApi,
   MERCHANT_CONSOLE_MSG,
   type MerchantApplication,
+  shopUrl,
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +27,7 @@ let phoneSeq = 13900000100;
 async function apply(siteId: number, over: Record<string, unknown> = {}) {
   const { url } = (await uploadLicenceFile(t.app, IMAGES.png, { siteId: String(siteId) })).body.data!;
   const phone = String(phoneSeq++);
-  const res = await t.post<MerchantApplication>('/front-mall-api/mall/merchant/apply', {
+  const res = await t.post<MerchantApplication>(shopUrl(catalogApi.merchantApply), {
     siteId,
     phone,
     contactName: '李四',
@@ -159,14 +161,11 @@ describe('merchant applications in the console', () => {
     expect(again.body).toMatchObject({ code: 500, msg: MERCHANT_CONSOLE_MSG.state });
     expect(await audits(applyId)).toHaveLength(1);
 
-    const status = await t.post<{ list: MerchantApplication[] }>(
-      '/front-mall-api/mall/merchant/applyStatus',
-      {
-        siteId: 719,
-        phone,
-        ...(await client(t).captcha(719)),
-      },
-    );
+    const status = await t.post<{ list: MerchantApplication[] }>(shopUrl(catalogApi.merchantStatus), {
+      siteId: 719,
+      phone,
+      ...(await client(t).captcha(719)),
+    });
     expect(status.body.data.list[0]).toMatchObject(
       decided.status === 2
         ? { status: 2, statusText: '审核未通过', rejectReason: '营业执照不清晰' }

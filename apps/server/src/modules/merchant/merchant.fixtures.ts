@@ -1,3 +1,4 @@
+import { catalogApi, shopUrl } from '@sitemall/contract';
 import type { App } from '../../app';
 
 /** Test helpers for merchant onboarding calls (real app, real database). */
@@ -24,7 +25,7 @@ export async function uploadLicenceFile(
   const request = new Request('http://x', { method: 'POST', body: form });
   const res = await app.inject({
     method: 'POST',
-    url: '/front-mall-api/mall/merchant/uploadLicence',
+    url: shopUrl(catalogApi.licenceUpload),
     headers: { 'content-type': request.headers.get('content-type')!, ...options.headers },
     payload: Buffer.from(await request.arrayBuffer()),
     ...(options.ip ? { remoteAddress: options.ip } : {}),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { MerchantApplication } from '@sitemall/contract';
+import { catalogApi } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
@@ -61,16 +62,16 @@ describe('merchant onboarding', () => {
     expect(html.body.code).toBe(400);
     const big = await upload(Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]));
     expect(big.body).toMatchObject({ code: 400, msg: '图片不能超过 2 MB' });
-    const none = await t.post(api('/mall/merchant/uploadLicence'), { siteId: 719 });
+    const none = await t.post(api(catalogApi.licenceUpload.path), { siteId: 719 });
     expect(none.body.code).toBe(400);
   });
 
   it('validates, submits once per phone, and answers the status by phone', async () => {
     const { url } = (await upload(PNG)).body.data!;
-    const submitted = await t.post<MerchantApplication>(api('/mall/merchant/apply'), application(url));
+    const submitted = await t.post<MerchantApplication>(api(catalogApi.merchantApply.path), application(url));
     expect(submitted.body).toMatchObject({ code: 200, msg: '申请已提交，请等待审核' });
     expect(submitted.body.data).toMatchObject({ status: 0, statusText: '审核中', shopName: '好物优选' });
-    const again = await t.post(api('/mall/merchant/apply'), application(url));
+    const again = await t.post(api(catalogApi.merchantApply.path), application(url));
     expect(again.body).toMatchObject({ code: 500, msg: '该手机号已有审核中的入驻申请，请耐心等待审核结果' });
 
     for (const bad of [
@@ -80,25 +81,28 @@ describe('merchant onboarding', () => {
       { licenceUrl: '/uploads/licence/00000000-0000-0000-0000-000000000000.png' },
       { shopName: '' },
     ]) {
-      const res = await t.post(api('/mall/merchant/apply'), { ...application(url, '13800000002'), ...bad });
+      const res = await t.post(api(catalogApi.merchantApply.path), {
+        ...application(url, '13800000002'),
+        ...bad,
+      });
       expect(res.status).toBe(200);
       expect(res.body.code).toBe(400);
     }
 
-    const status = await t.post<{ list: MerchantApplication[] }>(api('/mall/merchant/applyStatus'), {
+    const status = await t.post<{ list: MerchantApplication[] }>(api(catalogApi.merchantStatus.path), {
       siteId: 719,
       phone: '13800000001',
       ...(await c.captcha(719)),
     });
     expect(status.body.data.list).toHaveLength(1);
     // Another site does not see the application.
-    const other = await t.post<{ list: MerchantApplication[] }>(api('/mall/merchant/applyStatus'), {
+    const other = await t.post<{ list: MerchantApplication[] }>(api(catalogApi.merchantStatus.path), {
       siteId: 10110,
       phone: '13800000001',
       ...(await c.captcha(10110)),
     });
     expect(other.body.data.list).toEqual([]);
-    expect((await t.post(api('/mall/merchant/applyStatus'), { siteId: 719 })).body).toMatchObject({
+    expect((await t.post(api(catalogApi.merchantStatus.path), { siteId: 719 })).body).toMatchObject({
       code: 400,
       msg: '请登录或填写申请时的手机号',
     });

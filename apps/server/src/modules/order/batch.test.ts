@@ -1,4 +1,5 @@
 import type { BatchPreview, BatchSubmitResult, OrderDetail } from '@sitemall/contract';
+import { batchApi, orderApi, shopUrl } from '@sitemall/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +97,7 @@ describe('batch order', () => {
   it('serves a template that reads back as a sheet with only its example row', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/front-mall-api/api/batchOrder/template?siteId=719',
+      url: `${shopUrl(batchApi.template)}?siteId=719`,
       headers: { token: me.token },
     });
     expect(res.statusCode).toBe(200);
@@ -253,7 +254,7 @@ describe('batch order', () => {
     expect(await stockOf(t.db, a.specificationId)).toBe(45);
 
     const detail = (
-      await api.post<OrderDetail>('/api/order/orderDetail', { siteId: 719, orderNo: orderNos[1] }, me.token)
+      await api.post<OrderDetail>(orderApi.orderDetail.path, { siteId: 719, orderNo: orderNos[1] }, me.token)
     ).body.data;
     expect(detail.status).toBe(0);
     expect(detail.address).toMatchObject({

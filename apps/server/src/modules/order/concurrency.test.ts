@@ -1,4 +1,5 @@
 import type { PayResult, SubmitOrderResult } from '@sitemall/contract';
+import { addressApi, orderApi } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -14,7 +15,7 @@ let spec: PickedSpec;
 
 const submit = (token: string, num = 1) =>
   api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId: 719,
       productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num }],
@@ -22,7 +23,7 @@ const submit = (token: string, num = 1) =>
     token,
   );
 const pay = (token: string, orderNo: string) =>
-  api.post<PayResult>('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'ye' }, token);
+  api.post<PayResult>(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'ye' }, token);
 
 async function ledgerMatchesBalances() {
   const result = await t.db.execute(sql`
@@ -44,7 +45,9 @@ afterAll(() => t.close());
 describe('concurrency', () => {
   it('50 buyers for the last 5 units: exactly 5 orders, stock 0', async () => {
     const buyers = await Promise.all(Array.from({ length: 50 }, () => buyer(t, 719, 100_000)));
-    await Promise.all(buyers.map((b) => api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token)));
+    await Promise.all(
+      buyers.map((b) => api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token)),
+    );
     await setStock(t.db, [spec.specificationId], 5);
     const answers = await Promise.all(buyers.map((b) => submit(b.token)));
     const won = answers.filter((a) => a.body.code === 200);
@@ -63,7 +66,7 @@ describe('concurrency', () => {
   it('20 parallel payments of one order debit once', async () => {
     await setStock(t.db, [spec.specificationId], 100);
     const b = await buyer(t, 719, 1_000_000);
-    await api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token);
+    await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
     const { orderNo, payAmount } = (await submit(b.token)).body.data;
     const answers = await Promise.all(Array.from({ length: 20 }, () => pay(b.token, orderNo)));
     expect(answers.every((a) => a.body.data?.isPaid)).toBe(true);
@@ -78,7 +81,7 @@ describe('concurrency', () => {
   it('20 parallel payments of different orders from one balance never overspend', async () => {
     await setStock(t.db, [spec.specificationId], 100);
     const b = await buyer(t, 719, 0);
-    await api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token);
+    await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
     const orders = [];
     for (let i = 0; i < 20; i += 1) orders.push((await submit(b.token)).body.data);
     const each = orders[0]!.payAmount;
@@ -97,7 +100,7 @@ describe('concurrency', () => {
     await expireOrders(t.db, later); // the unpaid orders of the tests above
     await setStock(t.db, [spec.specificationId], 30);
     const b = await buyer(t, 719, 0);
-    await api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token);
+    await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
     for (let i = 0; i < 10; i += 1) await submit(b.token, 2);
     expect(await stockOf(t.db, spec.specificationId)).toBe(10);
     const [first, second] = await Promise.all([expireOrders(t.db, later), expireOrders(t.db, later)]);

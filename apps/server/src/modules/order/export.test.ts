@@ -1,4 +1,5 @@
 import type { PayResult, SubmitOrderResult } from '@sitemall/contract';
+import { addressApi, orderApi, shopUrl } from '@sitemall/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -15,7 +16,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const submit = async (token: string, spec: PickedSpec, num = 1) =>
   (
     await api.post<SubmitOrderResult>(
-      '/api/client/submitOrder',
+      orderApi.submitOrder.path,
       {
         siteId: 719,
         productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num }],
@@ -26,7 +27,7 @@ const submit = async (token: string, spec: PickedSpec, num = 1) =>
 const exportOrders = (payload: object, token = me.token) =>
   t.app.inject({
     method: 'POST',
-    url: '/front-mall-api/api/order/exportOrderList',
+    url: shopUrl(orderApi.exportOrderList),
     payload: { siteId: 719, ...payload },
     headers: { token },
   });
@@ -45,7 +46,7 @@ beforeAll(async () => {
   me = await buyer(t, 719, 10_000_000);
   other = await buyer(t, 719, 10_000_000);
   goods = await pickSpecs(t.db, 719, { count: 2, stock: 50 });
-  for (const b of [me, other]) await api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token);
+  for (const b of [me, other]) await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
 });
 afterAll(() => t.close());
 
@@ -54,7 +55,7 @@ describe('exportOrderList', () => {
     const unpaid = await submit(me.token, goods[0]!, 2);
     const paid = await submit(me.token, goods[1]!);
     const paidAnswer = await api.post<PayResult>(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: 719, orderNo: paid.orderNo, payWay: 'ye' },
       me.token,
     );

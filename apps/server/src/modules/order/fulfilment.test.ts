@@ -1,4 +1,5 @@
 import type { OrderDetail, PayResult, SubmitOrderResult, TrackDetail } from '@sitemall/contract';
+import { addressApi, orderApi } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -15,14 +16,14 @@ let virtual: PickedSpec;
 
 async function paidOrder(lines: ReturnType<typeof lineOf>[], isPaid = true) {
   const submitted = await api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     { siteId: 719, productInfos: lines },
     me.token,
   );
   expect(submitted.body.code).toBe(200);
   if (isPaid) {
     const paid = await api.post<PayResult>(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: 719, orderNo: submitted.body.data.orderNo, payWay: 'ye' },
       me.token,
     );
@@ -31,7 +32,7 @@ async function paidOrder(lines: ReturnType<typeof lineOf>[], isPaid = true) {
   return submitted.body.data;
 }
 const detail = async (orderNo: string) =>
-  (await api.post<OrderDetail>('/api/order/orderDetail', { siteId: 719, orderNo }, me.token)).body.data;
+  (await api.post<OrderDetail>(orderApi.orderDetail.path, { siteId: 719, orderNo }, me.token)).body.data;
 const balance = () => getBalance(t, { siteId: 719, memberId: me.id });
 const ship = (childOrderNo: string, trackingNo = 'SF1234567890', siteId = 719) =>
   shipChildOrder(t.db, { siteId, childOrderNo, company: '顺丰速运', trackingNo });
@@ -42,7 +43,7 @@ beforeAll(async () => {
   me = await buyer(t, 719, 10_000_000);
   goods = await pickSpecs(t.db, 719, { count: 3, stock: 50 });
   virtual = (await pickSpecs(t.db, 719, { virtual: true, stock: 50 }))[0] as PickedSpec;
-  await api.post('/api/address/save', { siteId: 719, ...NANJING }, me.token);
+  await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, me.token);
 });
 afterAll(() => t.close());
 
@@ -56,7 +57,7 @@ describe('ship', () => {
     expect(again).toMatchObject({ isNew: false, isOrderShipped: true });
     expect(again.shipment.id).toBe(first.shipment.id);
     const track = await api.post<TrackDetail>(
-      '/api/order/trackDetail',
+      orderApi.trackDetail.path,
       { siteId: 719, orderNo: order.orderNo },
       me.token,
     );
@@ -88,7 +89,7 @@ describe('ship', () => {
   it('refuses unpaid, cancelled, virtual, unknown and other sites’ child orders', async () => {
     const unpaid = await paidOrder([lineOf(goods[0]!)], false);
     await expect(ship(unpaid.childOrderNo[0]!)).rejects.toThrow('订单未支付');
-    await api.post('/api/order/cancelOrder', { siteId: 719, orderNo: unpaid.orderNo }, me.token);
+    await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo: unpaid.orderNo }, me.token);
     await expect(ship(unpaid.childOrderNo[0]!)).rejects.toThrow('订单未支付');
     const card = await paidOrder([lineOf(virtual)]);
     await expect(ship(card.childOrderNo[0]!)).rejects.toThrow('虚拟商品子订单无需发货');

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { canMove, ORDER_STATUS, ORDER_TRANSITIONS, type SubmitOrderResult } from '@sitemall/contract';
+import {
+  addressApi,
+  canMove,
+  ORDER_STATUS,
+  ORDER_TRANSITIONS,
+  orderApi,
+  type SubmitOrderResult,
+} from '@sitemall/contract';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
@@ -58,9 +65,9 @@ beforeAll(async () => {
   const api = client(t);
   const me = await buyer(t, 719, 1_000_000);
   const goods = await pickSpecs(t.db, 719, { count: 2, stock: 50 });
-  await api.post('/api/address/save', { siteId: 719, ...NANJING }, me.token);
+  await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, me.token);
   const submitted = await api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId: 719,
       productInfos: goods.map((g) => ({

@@ -1,12 +1,16 @@
 import {
+  addressApi,
   type Cart,
+  cartApi,
   ORDER_MSG,
   type OrderCount,
   type OrderDetail,
   type OrderPage,
+  orderApi,
   type PayOrderInfo,
   type PayResult,
   type SubmitOrderResult,
+  shopUrl,
 } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -40,18 +44,18 @@ let virtual: PickedSpec;
 
 const submit = (payload: object, token = me.token, headers: Record<string, string> = {}) =>
   t.post<SubmitOrderResult>(
-    '/front-mall-api/api/client/submitOrder',
+    shopUrl(orderApi.submitOrder),
     { siteId: 719, ...payload },
     { token, ...headers },
   );
 const pay = (orderNo: string, payWay = 'ye', token = me.token, siteId = 719) =>
   api.post<PayResult>(
-    '/api/pay/payOrder',
+    orderApi.payOrder.path,
     { siteId, orderNo, payWay, orderType: 1, accVoucherIds: '' },
     token,
   );
 const detail = async (orderNo: string, token = me.token) =>
-  (await api.post<OrderDetail>('/api/order/orderDetail', { siteId: 719, orderNo }, token)).body;
+  (await api.post<OrderDetail>(orderApi.orderDetail.path, { siteId: 719, orderNo }, token)).body;
 const balance = (memberId = me.id) => getBalance(t, { siteId: 719, memberId });
 
 beforeAll(async () => {
@@ -61,8 +65,8 @@ beforeAll(async () => {
   other = await buyer(t, 719, 1_000_000);
   goods = await pickSpecs(t.db, 719, { count: 3, stock: 20 });
   virtual = (await pickSpecs(t.db, 719, { virtual: true, stock: 20 }))[0] as PickedSpec;
-  await api.post('/api/address/save', { siteId: 719, ...NANJING }, me.token);
-  await api.post('/api/address/save', { siteId: 719, ...NANJING }, other.token);
+  await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, me.token);
+  await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, other.token);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -108,19 +112,17 @@ describe('submitOrder', () => {
 
   it('orders selected cart lines and removes them from the cart', async () => {
     await api.post(
-      '/api/productCarts/submitCart',
+      cartApi.submitCart.path,
       { siteId: 719, productInfo: [lineOf(goods[0]!, 1), lineOf(goods[1]!, 2)] },
       me.token,
     );
-    const cart = (
-      await api.post<{ obj: Cart }>('/api/productCarts/getCartProduct', { siteId: 719 }, me.token)
-    ).body.data.obj;
+    const cart = (await api.post<{ obj: Cart }>(cartApi.getCartProduct.path, { siteId: 719 }, me.token)).body
+      .data.obj;
     const chosen = cart.list.find((l) => l.specificationId === goods[1]!.specificationId)!;
     const { body } = await submit({ cartIds: String(chosen.id) });
     expect(body.code).toBe(200);
-    const after = (
-      await api.post<{ obj: Cart }>('/api/productCarts/getCartProduct', { siteId: 719 }, me.token)
-    ).body.data.obj;
+    const after = (await api.post<{ obj: Cart }>(cartApi.getCartProduct.path, { siteId: 719 }, me.token)).body
+      .data.obj;
     expect(after.list.map((l) => l.specificationId)).toEqual([goods[0]!.specificationId]);
     // Another member's cart line cannot be ordered.
     const theirs = await submit({ cartIds: [after.list[0]!.id] }, other.token);
@@ -175,19 +177,19 @@ describe('submitOrder', () => {
   });
 
   it('adds remote-province freight', async () => {
-    const remote = await api.post<{ id: number }>('/api/address/save', { siteId: 719, ...URUMQI }, me.token);
+    const remote = await api.post<{ id: number }>(addressApi.save.path, { siteId: 719, ...URUMQI }, me.token);
     const fare = await api.post<{ totalFare: number; list: { fare: number }[] }>(
-      '/api/fare/getFare',
+      orderApi.getFare.path,
       { siteId: 719, productInfos: [lineOf(goods[0]!, 1)], addressId: remote.body.data.id },
       me.token,
     );
     const near = await api.post<{ totalFare: number }>(
-      '/api/fare/totalFare',
+      orderApi.totalFare.path,
       { siteId: 719, productInfos: [lineOf(goods[0]!, 1)], provinceCode: '320000' },
       me.token,
     );
     expect(fare.body.data.totalFare).toBeGreaterThan(near.body.data.totalFare);
-    const rules = await api.post<{ list: { source: number; fee: number }[] }>('/api/fare/freightList', {
+    const rules = await api.post<{ list: { source: number; fee: number }[] }>(orderApi.freightList.path, {
       siteId: 719,
     });
     expect(rules.body.data.list.find((r) => r.source === 7)?.fee).toBe(0);
@@ -198,7 +200,7 @@ describe('submitOrder', () => {
 describe('payOrder and my orders', () => {
   it('pays with points once: the ledger is debited, the supplier confirms, shipping awaits receipt', async () => {
     const { orderNo, payAmount } = (await submit({ productInfos: [lineOf(goods[0]!, 1)] })).body.data;
-    const info = await api.post<PayOrderInfo>('/api/pay/payOrderInfo', { siteId: 719, orderNo }, me.token);
+    const info = await api.post<PayOrderInfo>(orderApi.payOrderInfo.path, { siteId: 719, orderNo }, me.token);
     expect(info.body.data).toMatchObject({
       payAmount,
       payWays: [{ code: 'wx_pc' }, { code: 'ye' }, { code: 'pack' }],
@@ -212,12 +214,16 @@ describe('payOrder and my orders', () => {
     const again = await pay(orderNo);
     expect(again.body).toMatchObject({ msg: '订单已支付，请勿重复支付', data: { isPaid: true, status: 24 } });
     expect(await balance()).toBe(before - payAmount);
-    const confirmPay = await api.post<PayResult>('/api/pay/confirmPay', { siteId: 719, orderNo }, me.token);
+    const confirmPay = await api.post<PayResult>(
+      orderApi.confirmPay.path,
+      { siteId: 719, orderNo },
+      me.token,
+    );
     expect(confirmPay.body.data.isPaid).toBe(true);
     // A paid order cannot be cancelled; receipt can be confirmed once it has shipped, once.
-    const cancel = await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, me.token);
+    const cancel = await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo }, me.token);
     expect(cancel.body).toMatchObject({ success: false, msg: '只有待付款的订单可以取消' });
-    const early = await api.post('/api/order/confirmOrder', { siteId: 719, orderNo }, me.token);
+    const early = await api.post(orderApi.confirmOrder.path, { siteId: 719, orderNo }, me.token);
     expect(early.body).toMatchObject({ success: false, msg: ORDER_MSG.notConfirmable });
     const [child] = (await detail(orderNo)).data.childOrders;
     await shipChildOrder(t.db, {
@@ -227,14 +233,14 @@ describe('payOrder and my orders', () => {
       trackingNo: 'SF5550001',
     });
     expect((await detail(orderNo)).data.status).toBe(22);
-    const confirmed = await api.post('/api/order/confirmOrder', { siteId: 719, orderNo }, me.token);
+    const confirmed = await api.post(orderApi.confirmOrder.path, { siteId: 719, orderNo }, me.token);
     expect(confirmed.body.data).toMatchObject({ status: 23, statusName: '已完成' });
-    expect((await api.post('/api/order/confirmOrder', { siteId: 719, orderNo }, me.token)).body.success).toBe(
-      false,
-    );
+    expect(
+      (await api.post(orderApi.confirmOrder.path, { siteId: 719, orderNo }, me.token)).body.success,
+    ).toBe(false);
     expect((await detail(orderNo)).data.logs.map((l) => l.status)).toEqual([0, 24, 22, 22, 23]);
     const track = await api.post<{ list: unknown[] }>(
-      '/api/order/trackDetail',
+      orderApi.trackDetail.path,
       { siteId: 719, orderNo },
       me.token,
     );
@@ -253,20 +259,20 @@ describe('payOrder and my orders', () => {
     expect((await pay(orderNo, 'alipay')).body.msg).toBe('本站未开通该支付方式');
     expect((await pay(orderNo, 'ye', other.token)).body.msg).toBe('订单不存在');
     const poor = await buyer(t, 719, 100);
-    await api.post('/api/address/save', { siteId: 719, ...NANJING }, poor.token);
+    await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, poor.token);
     const cheap = (await submit({ productInfos: [lineOf(goods[1]!, 1)] }, poor.token)).body.data;
     const spent = await pay(cheap.orderNo, 'ye', poor.token);
     expect(spent.body).toMatchObject({ success: false, msg: '积分余额不足' });
     expect(await balance(poor.id)).toBe(100);
     expect((await detail(cheap.orderNo, poor.token)).data.status).toBe(0);
     expect((await detail(orderNo, other.token)).msg).toBe('订单不存在');
-    expect((await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, other.token)).body.msg).toBe(
+    expect((await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo }, other.token)).body.msg).toBe(
       '订单不存在',
     );
     expect((await detail(orderNo)).data.status).toBe(0);
     // A member of another site cannot reach it either.
     const stranger = await buyer(t, 1000, 100_000);
-    const elsewhere = await api.post('/api/order/orderDetail', { siteId: 1000, orderNo }, stranger.token);
+    const elsewhere = await api.post(orderApi.orderDetail.path, { siteId: 1000, orderNo }, stranger.token);
     expect(elsewhere.body.msg).toBe('订单不存在');
     expect((await pay(orderNo, 'ye', stranger.token, 1000)).body.msg).toBe('订单不存在');
   });
@@ -277,46 +283,46 @@ describe('payOrder and my orders', () => {
     await pay(b.orderNo);
     expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(16);
     const cancelled = await api.post(
-      '/api/order/cancelOrder',
+      orderApi.cancelOrder.path,
       { siteId: 719, orderNo: a.orderNo, reason: '不想要了' },
       me.token,
     );
     expect(cancelled.body.data).toMatchObject({ status: 4, statusName: '订单已撤回' });
     expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(19);
     expect(
-      (await api.post('/api/order/cancelOrder', { siteId: 719, orderNo: a.orderNo }, me.token)).body.success,
+      (await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo: a.orderNo }, me.token)).body.success,
     ).toBe(false);
     expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(19);
-    const all = await api.post<OrderPage>('/api/order/myOrderList', { siteId: 719 }, me.token);
+    const all = await api.post<OrderPage>(orderApi.myOrderList.path, { siteId: 719 }, me.token);
     expect(all.body.data.list.map((o) => o.orderNo)).toEqual([b.orderNo, a.orderNo]);
     // The list says whether an order was ever paid: a cancelled unpaid order shows 应付, not 实付款.
     expect(all.body.data.list.map((o) => o.payTime === null)).toEqual([false, true]);
     const receiving = await api.post<OrderPage>(
-      '/api/order/myOrderList',
+      orderApi.myOrderList.path,
       { siteId: 719, status: 24 },
       me.token,
     );
     expect(receiving.body.data.list.map((o) => o.orderNo)).toEqual([b.orderNo]);
     const tab = await api.post<OrderPage>(
-      '/api/order/myOrderList',
+      orderApi.myOrderList.path,
       { siteId: 719, tab: 'cancelled' },
       me.token,
     );
     expect(tab.body.data.total).toBe(1);
-    const counts = await api.post<OrderCount>('/api/order/orderCount', { siteId: 719 }, me.token);
+    const counts = await api.post<OrderCount>(orderApi.orderCount.path, { siteId: 719 }, me.token);
     expect(counts.body.data.total).toBe(2);
     expect(counts.body.data.byStatus).toEqual([
       { status: 4, statusName: '订单已撤回', count: 1 },
       { status: 24, statusName: '确认中', count: 1 },
     ]);
     expect(
-      (await api.post<OrderPage>('/api/order/myOrderList', { siteId: 719 }, other.token)).body.data.total,
+      (await api.post<OrderPage>(orderApi.myOrderList.path, { siteId: 719 }, other.token)).body.data.total,
     ).toBe(0);
   });
 
   it('pages my orders ten at a time', async () => {
     for (let i = 0; i < 12; i += 1) await submit({ productInfos: [lineOf(virtual!, 1)] });
-    const page2 = await api.post<OrderPage>('/api/order/myOrderList', { siteId: 719, pageNum: 2 }, me.token);
+    const page2 = await api.post<OrderPage>(orderApi.myOrderList.path, { siteId: 719, pageNum: 2 }, me.token);
     expect(page2.body.data).toMatchObject({ total: 12, pageSize: 10, pageNum: 2 });
     expect(page2.body.data.list).toHaveLength(2);
   });

@@ -1,5 +1,5 @@
 /**
- * /api/card/unionBankCardNo (inference, design section 2: bank-issued cards are named by the
+ * packsApi.unionBankCardNo (inference, design section 2: bank-issued cards are named by the
  * bank card number): checks a bank card number as typed — 16 to 19 digits with a valid Luhn
  * check digit — and answers it masked; UnionPay numbers start with 62. Nothing is stored.
  */

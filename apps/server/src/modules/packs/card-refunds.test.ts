@@ -1,4 +1,11 @@
-import { CARD_STATUS, CARD_TRANSITIONS, type PackProduct, packsApi } from '@sitemall/contract';
+import {
+  afterSaleApi,
+  CARD_STATUS,
+  CARD_TRANSITIONS,
+  orderApi,
+  type PackProduct,
+  packsApi,
+} from '@sitemall/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -70,12 +77,12 @@ describe('refunds after pack payment', () => {
     const { me, cardId } = await withCard();
     const before = await balance(me);
     const submitted = await api.post<{ orderNo: string; payAmount: number }>(
-      '/api/client/submitOrder',
+      orderApi.submitOrder.path,
       { siteId: 719, productInfos: [lineOf(spec, piecesOver(15_000))] },
       me.token,
     );
     const { orderNo, payAmount } = submitted.body.data;
-    await api.post('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'pack' }, me.token);
+    await api.post(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'pack' }, me.token);
     expect(await cardBalance(cardId)).toBe(0);
     expect(await balance(me)).toBe(before - (payAmount - 10_000));
 
@@ -113,7 +120,7 @@ describe('refunds after pack payment', () => {
     const cases: string[] = [];
     for (const line of order.check.lines) {
       const applied = await api.post<{ afterSaleNo: string }>(
-        '/api/afterSale/apply',
+        afterSaleApi.apply.path,
         {
           siteId: 719,
           orderNo: order.orderNo,
@@ -170,12 +177,12 @@ describe('card expiry and the card state machine', () => {
     const { me, cardId } = await withCard(() => big);
     // The card paid an order and kept a balance, then its end passed.
     const submitted = await api.post<{ orderNo: string }>(
-      '/api/client/submitOrder',
+      orderApi.submitOrder.path,
       { siteId: 719, productInfos: [lineOf(spec, 1)] },
       me.token,
     );
     const { orderNo } = submitted.body.data;
-    await api.post('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'pack' }, me.token);
+    await api.post(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'pack' }, me.token);
     const left = (await cardBalance(cardId)) as number;
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThan(50_000);

@@ -109,13 +109,13 @@ export const packLedger = pgTable(
 );
 
 /**
- * A member's purchase of a pack product (/api/packs/order/submitAndPay): with points, paid in
+ * A member's purchase of a pack product (packsApi.submitAndPay): with points, paid in
  * one transaction with the points debit and the card it issues; with WeChat (wx_pc), unpaid
  * until WeChat reports the payment (the card is issued then) or closed at expire_at
  * (PACK_ORDER_TRANSITIONS, movePackOrder). (site, member, request id) is
  * unique, so a retried purchase answers the first one. The card's code is kept sealed
  * (AES-GCM under a key derived from the master key) so its buyer can read it again for a while
- * (/api/packs/virtualCode); the card itself keeps only hashes.
+ * (packsApi.virtualCode); the card itself keeps only hashes.
  */
 export const packOrder = pgTable(
   'pack_order',

@@ -1,5 +1,7 @@
 import {
+  addressApi,
   type CardLedgerEntry,
+  orderApi,
   PACK_MSG,
   type PackCard,
   type PackProduct,
@@ -31,7 +33,7 @@ const bind = (token: string, code: string, pin: string) =>
 const orderOf = async (token: string, num: number) =>
   (
     await api.post<SubmitOrderResult>(
-      '/api/client/submitOrder',
+      orderApi.submitOrder.path,
       {
         siteId: 719,
         productInfos: [lineOf(spec, num)],
@@ -40,11 +42,11 @@ const orderOf = async (token: string, num: number) =>
     )
   ).body.data;
 const payByPack = (token: string, orderNo: string) =>
-  api.post<PayResult>('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'pack' }, token);
+  api.post<PayResult>(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'pack' }, token);
 
 async function member(points = 0) {
   const b = await buyer(t, 719, points);
-  await api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token);
+  await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
   return b;
 }
 

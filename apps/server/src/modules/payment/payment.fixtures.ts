@@ -1,4 +1,5 @@
 import type { PayResult } from '@sitemall/contract';
+import { addressApi, orderApi } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
@@ -12,10 +13,10 @@ import { beijingTime, encryptResource, wechatpayHeaders } from './wechatpay/prot
 export async function orderToPay(t: TestApp, siteId: number, points = 0) {
   const member = await buyer(t, siteId, points);
   const api = client(t);
-  await api.post('/api/address/save', { siteId, ...NANJING }, member.token);
+  await api.post(addressApi.save.path, { siteId, ...NANJING }, member.token);
   const [spec] = await pickSpecs(t.db, siteId, { stock: 100 });
   const submitted = await api.post<{ orderNo: string }>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId,
       productInfos: [{ productId: spec?.productId, specificationId: spec?.specificationId, num: 1 }],
@@ -24,8 +25,8 @@ export async function orderToPay(t: TestApp, siteId: number, points = 0) {
   );
   const { orderNo } = submitted.body.data;
   const pay = (payWay = 'wx_pc', extra: object = {}) =>
-    api.post<PayResult>('/api/pay/payOrder', { siteId, orderNo, payWay, ...extra }, member.token);
-  const query = () => api.post<PayResult>('/api/pay/payResultQuery', { siteId, orderNo }, member.token);
+    api.post<PayResult>(orderApi.payOrder.path, { siteId, orderNo, payWay, ...extra }, member.token);
+  const query = () => api.post<PayResult>(orderApi.payResultQuery.path, { siteId, orderNo }, member.token);
   return { member, api, orderNo, pay, query, specificationId: spec?.specificationId as number };
 }
 

@@ -1,4 +1,4 @@
-import { ORDER_MSG, type PayOrderInfo } from '@sitemall/contract';
+import { ORDER_MSG, orderApi, type PayOrderInfo } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
@@ -46,7 +46,7 @@ describe('WeChat Native payment', () => {
     // Asking again answers the same code; the pay page sees it too.
     expect((await o.pay()).body.data.wechat?.outTradeNo).toBe(code?.outTradeNo);
     const info = await o.api.post<PayOrderInfo>(
-      '/api/pay/payOrderInfo',
+      orderApi.payOrderInfo.path,
       { siteId: 1000, orderNo: o.orderNo },
       o.member.token,
     );
@@ -226,7 +226,7 @@ describe('WeChat Native payment', () => {
     sim.notifyMode.hold = true;
     await sim.pay(code?.codeUrl as string);
     const cancel = await o.api.post(
-      '/api/order/cancelOrder',
+      orderApi.cancelOrder.path,
       { siteId: 1000, orderNo: o.orderNo },
       o.member.token,
     );

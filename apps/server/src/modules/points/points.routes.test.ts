@@ -1,3 +1,4 @@
+import { pointsApi } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
@@ -29,12 +30,12 @@ afterAll(() => t.close());
 
 describe('points routes', () => {
   it('answers the member balance and ledger, newest first', async () => {
-    const balance = await api.post('/api/points/balance', { siteId: 719 }, token719);
+    const balance = await api.post(pointsApi.balance.path, { siteId: 719 }, token719);
     expect(balance.body).toMatchObject({ code: 200, data: { balance: 1_037_010 } });
     const bills = await api.post<{
       list: { amount: number; typeName: string; orderNo: string | null }[];
       total: number;
-    }>('/api/points/billList', { siteId: 719 }, token719);
+    }>(pointsApi.billList.path, { siteId: 719 }, token719);
     expect(bills.body.data.total).toBe(3);
     expect(bills.body.data.list.map((b) => [b.amount, b.typeName, b.orderNo])).toEqual([
       [-12_990, '积分支付', 'SO202611210001'],
@@ -45,13 +46,13 @@ describe('points routes', () => {
 
   it('filters by type and by day', async () => {
     const pay = await api.post<{ total: number }>(
-      '/api/points/billList',
+      pointsApi.billList.path,
       { siteId: 719, type: 'pay' },
       token719,
     );
     expect(pay.body.data.total).toBe(1);
     const past = await api.post<{ total: number }>(
-      '/api/points/billList',
+      pointsApi.billList.path,
       { siteId: 719, startDate: '2020-01-01', endDate: '2020-12-31' },
       token719,
     );
@@ -59,22 +60,22 @@ describe('points routes', () => {
   });
 
   it("shows another site's member only their own ledger", async () => {
-    const balance = await api.post('/api/points/balance', { siteId: 1000 }, token1000);
+    const balance = await api.post(pointsApi.balance.path, { siteId: 1000 }, token1000);
     expect(balance.body.data).toEqual({ balance: 50_000 });
     const bills = await api.post<{ list: { note: string }[] }>(
-      '/api/points/billList',
+      pointsApi.billList.path,
       { siteId: 1000 },
       token1000,
     );
     expect(bills.body.data.list.map((b) => b.note)).toEqual(['开户赠送积分']);
     // A token of site 1000 presented on site 719 is not valid there.
-    expect((await api.post('/api/points/balance', { siteId: 719 }, token1000)).body.code).toBe(416);
+    expect((await api.post(pointsApi.balance.path, { siteId: 719 }, token1000)).body.code).toBe(416);
   });
 
   it('needs a login and refuses bad filters', async () => {
-    expect((await api.post('/api/points/billList', { siteId: 719 })).body.code).toBe(401);
+    expect((await api.post(pointsApi.billList.path, { siteId: 719 })).body.code).toBe(401);
     for (const bad of [{ type: 'gift' }, { startDate: '2026-13-01' }, { pageNum: 0 }, { pageNum: 100_000 }]) {
-      const { body } = await api.post('/api/points/billList', { siteId: 719, ...bad }, token719);
+      const { body } = await api.post(pointsApi.billList.path, { siteId: 719, ...bad }, token719);
       expect(body).toMatchObject({ code: 400, success: false });
     }
   });

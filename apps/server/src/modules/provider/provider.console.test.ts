@@ -1,8 +1,10 @@
 import {
   ADMIN_MSG,
   adminProviderApi as api,
+  orderApi,
   PROVIDER_ADMIN_MSG,
   type ProviderSubmitResult,
+  topupApi,
 } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -39,12 +41,12 @@ const auditsOf = (action: string, entityId: string) =>
 /** A paid top-up whose issue went unanswered (issuing, sent once): what operators act on. */
 async function stuckTopup(amount = 10, phone = '13800138000') {
   const res = await client(t).post<ProviderSubmitResult>(
-    '/api/topup/submit',
+    topupApi.submit.path,
     { siteId: SITE, phone, amount },
     me.token,
   );
   const { orderNo } = res.body.data;
-  await client(t).post('/api/pay/payOrder', { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
+  await client(t).post(orderApi.payOrder.path, { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
   sim.fail('topup', 'timeout');
   expect((await t.app.providers.work()).retried).toBe(1);
   sim.releaseHeld();
@@ -56,12 +58,12 @@ async function stuckTopup(amount = 10, phone = '13800138000') {
 /** A top-up issued at once. */
 async function issuedTopup(amount = 20) {
   const res = await client(t).post<ProviderSubmitResult>(
-    '/api/topup/submit',
+    topupApi.submit.path,
     { siteId: SITE, phone: '13900139000', amount },
     me.token,
   );
   const { orderNo } = res.body.data;
-  await client(t).post('/api/pay/payOrder', { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
+  await client(t).post(orderApi.payOrder.path, { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
   expect((await t.app.providers.work()).issued).toBe(1);
   return { orderNo, row: (await rowOf(orderNo)) as NonNullable<Awaited<ReturnType<typeof rowOf>>> };
 }
@@ -181,12 +183,12 @@ describe('provider orders in the console', () => {
 
   it('refund refused when the provider had issued after all: the ticket is kept, nothing refunded', async () => {
     const res = await client(t).post<ProviderSubmitResult>(
-      '/api/topup/submit',
+      topupApi.submit.path,
       { siteId: SITE, phone: '13800138004', amount: 10 },
       me.token,
     );
     const { orderNo } = res.body.data;
-    await client(t).post('/api/pay/payOrder', { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
+    await client(t).post(orderApi.payOrder.path, { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
     sim.fail('topup', 'late');
     await t.app.providers.work();
     const row = (await rowOf(orderNo)) as NonNullable<Awaited<ReturnType<typeof rowOf>>>;

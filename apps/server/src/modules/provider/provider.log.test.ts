@@ -1,4 +1,5 @@
 import type { MovieCinema, MovieShow, ProviderSubmitResult, SeatMap } from '@sitemall/contract';
+import { movieApi, orderApi, topupApi } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../../simulators/provider';
@@ -25,25 +26,25 @@ it('logs issues, retries and failures without the ticket code or the phone numbe
   const sim = t.app.providers.simulator as ProviderSimulator;
   const me = await buyer(t, 719, 1_000_000);
   const post = <T>(path: string, body: object) => api.post<T>(path, { siteId: 719, ...body }, me.token);
-  const [cinema] = (await post<MovieCinema[]>('/api/movie/cinemas', { cityId: '310100', filmId: 'F01' })).body
-    .data;
-  const [show] = (await post<MovieShow[]>('/api/movie/shows', { cinemaId: cinema?.cinemaId, filmId: 'F01' }))
+  const [cinema] = (await post<MovieCinema[]>(movieApi.cinemas.path, { cityId: '310100', filmId: 'F01' }))
+    .body.data;
+  const [show] = (await post<MovieShow[]>(movieApi.shows.path, { cinemaId: cinema?.cinemaId, filmId: 'F01' }))
     .body.data as MovieShow[];
-  const map = (await post<SeatMap>('/api/movie/seats', { showId: show?.showId })).body.data;
+  const map = (await post<SeatMap>(movieApi.seats.path, { showId: show?.showId })).body.data;
   const seat = map.seats.find((s) => s.status === 'available');
-  const locked = await post<ProviderSubmitResult>('/api/movie/lockSeats', {
+  const locked = await post<ProviderSubmitResult>(movieApi.lockSeats.path, {
     showId: show?.showId,
     seatIds: [seat?.seatId],
   });
-  await post('/api/movie/pay', { orderNo: locked.body.data.orderNo, payWay: 'ye' });
+  await post(movieApi.pay.path, { orderNo: locked.body.data.orderNo, payWay: 'ye' });
   sim.fail('cinema', 'late');
   await t.app.providers.work();
   sim.releaseHeld();
   await t.app.providers.work(new Date(Date.now() + 60_000));
 
   const phone = '13912340000';
-  const top = await post<ProviderSubmitResult>('/api/topup/submit', { phone, amount: 10 });
-  await post('/api/pay/payOrder', { orderNo: top.body.data.orderNo, payWay: 'ye' });
+  const top = await post<ProviderSubmitResult>(topupApi.submit.path, { phone, amount: 10 });
+  await post(orderApi.payOrder.path, { orderNo: top.body.data.orderNo, payWay: 'ye' });
   sim.fail('topup', 'refuse');
   await t.app.providers.work();
 

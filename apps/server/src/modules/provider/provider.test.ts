@@ -4,13 +4,17 @@ import {
   type MovieCity,
   type MovieFilm,
   type MovieShow,
+  movieApi,
   type OrderDetail,
+  orderApi,
   type PackProduct,
   type PayResult,
   type ProviderSubmitResult,
   packsApi,
+  promiseApi,
   type SeatMap,
   type SubmitOrderResult,
+  topupApi,
 } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -50,8 +54,8 @@ const rowOf = async (orderNo: string) =>
 const orderOf = async (orderNo: string) =>
   (await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, orderNo)))[0];
 const detail = async (orderNo: string, token = me.token, siteId = SITE) =>
-  (await api.post<OrderDetail>('/api/order/orderDetail', { siteId, orderNo }, token)).body.data;
-const seatMap = async (showId: string) => (await post<SeatMap>('/api/movie/seats', { showId })).body.data;
+  (await api.post<OrderDetail>(orderApi.orderDetail.path, { siteId, orderNo }, token)).body.data;
+const seatMap = async (showId: string) => (await post<SeatMap>(movieApi.seats.path, { showId })).body.data;
 const seatStatus = async (showId: string, seatId: string) =>
   (await seatMap(showId)).seats.find((s) => s.seatId === seatId)?.status;
 
@@ -69,7 +73,7 @@ async function lock(seats = 2, token = me.token, siteId = SITE) {
   const show = nextShow();
   const seatIds = await freeSeats(show.showId, seats);
   const res = await api.post<ProviderSubmitResult>(
-    '/api/movie/lockSeats',
+    movieApi.lockSeats.path,
     { siteId, showId: show.showId, seatIds },
     token,
   );
@@ -77,7 +81,7 @@ async function lock(seats = 2, token = me.token, siteId = SITE) {
   return { ...res.body.data, show, seatIds };
 }
 const payMovie = (orderNo: string, payWay = 'ye', token = me.token, siteId = SITE) =>
-  api.post<PayResult>('/api/movie/pay', { siteId, orderNo, payWay }, token);
+  api.post<PayResult>(movieApi.pay.path, { siteId, orderNo, payWay }, token);
 
 beforeAll(async () => {
   // A held answer counts as "no answer" once the timeout passes. The worker is run by hand.
@@ -85,14 +89,14 @@ beforeAll(async () => {
   api = client(t);
   sim = t.app.providers.simulator as ProviderSimulator;
   me = await buyer(t, SITE, 1_000_000);
-  const cityId = ((await post<MovieCity[]>('/api/movie/cities', {})).body.data[0] as MovieCity).cityId;
-  const film = (await post<MovieFilm[]>('/api/movie/films', { cityId })).body.data[0] as MovieFilm;
-  const cinemas = (await post<MovieCinema[]>('/api/movie/cinemas', { cityId, filmId: film.filmId })).body
+  const cityId = ((await post<MovieCity[]>(movieApi.cities.path, {})).body.data[0] as MovieCity).cityId;
+  const film = (await post<MovieFilm[]>(movieApi.films.path, { cityId })).body.data[0] as MovieFilm;
+  const cinemas = (await post<MovieCinema[]>(movieApi.cinemas.path, { cityId, filmId: film.filmId })).body
     .data;
   shows = [];
   for (const c of cinemas)
     shows.push(
-      ...(await post<MovieShow[]>('/api/movie/shows', { cinemaId: c.cinemaId, filmId: film.filmId })).body
+      ...(await post<MovieShow[]>(movieApi.shows.path, { cinemaId: c.cinemaId, filmId: film.filmId })).body
         .data,
     );
 });
@@ -101,7 +105,7 @@ afterAll(() => t.close());
 
 describe('cinema catalogue (the provider through the adapter)', () => {
   it('lists cities, films, cinemas, future shows and a seat map', async () => {
-    const cities = (await post<MovieCity[]>('/api/movie/cities', {})).body.data;
+    const cities = (await post<MovieCity[]>(movieApi.cities.path, {})).body.data;
     expect(cities.map((c) => c.cityName)).toContain('上海');
     expect(shows.length).toBeGreaterThan(0);
     for (const s of shows) expect(new Date(s.startTime).getTime()).toBeGreaterThan(Date.now());
@@ -112,16 +116,16 @@ describe('cinema catalogue (the provider through the adapter)', () => {
   });
 
   it('refuses an unknown show in the provider words, and needs a site', async () => {
-    const res = await post<SeatMap>('/api/movie/seats', { showId: 'C1-F9-202001011000' });
+    const res = await post<SeatMap>(movieApi.seats.path, { showId: 'C1-F9-202001011000' });
     expect(res.body).toMatchObject({ success: false, msg: '场次不存在或已停售' });
-    const noSite = await api.post('/api/movie/cities', {});
+    const noSite = await api.post(movieApi.cities.path, {});
     expect(noSite.body.success).toBe(false);
   });
 
   it('authorises the member for the cinema H5 (movie ticket auth)', async () => {
-    const res = await post<{ authUrl: string; expireTime: string }>('/api/movie/auth', {});
+    const res = await post<{ authUrl: string; expireTime: string }>(movieApi.auth.path, {});
     expect(res.body.data.authUrl).toMatch(/\/simulator\/provider\/h5\?member=/);
-    expect((await api.post('/api/movie/auth', { siteId: SITE })).body.code).toBe(401);
+    expect((await api.post(movieApi.auth.path, { siteId: SITE })).body.code).toBe(401);
   });
 });
 
@@ -137,7 +141,7 @@ describe('lock seats', () => {
     // Another member cannot take a held seat.
     const other = await buyer(t, SITE, 0);
     const taken = await api.post(
-      '/api/movie/lockSeats',
+      movieApi.lockSeats.path,
       { siteId: SITE, showId: o.show.showId, seatIds: o.seatIds.join(',') },
       other.token,
     );
@@ -149,8 +153,8 @@ describe('lock seats', () => {
     const seatIds = await freeSeats(show.showId, 1);
     const body = { siteId: SITE, showId: show.showId, seatIds, requestId: `lock-${Date.now()}` };
     const [a, b] = await Promise.all([
-      api.post<ProviderSubmitResult>('/api/movie/lockSeats', body, me.token),
-      api.post<ProviderSubmitResult>('/api/movie/lockSeats', body, me.token),
+      api.post<ProviderSubmitResult>(movieApi.lockSeats.path, body, me.token),
+      api.post<ProviderSubmitResult>(movieApi.lockSeats.path, body, me.token),
     ]);
     const orders = new Set([a.body.data?.orderNo, b.body.data?.orderNo].filter(Boolean));
     expect(orders.size).toBe(1);
@@ -159,14 +163,14 @@ describe('lock seats', () => {
 
   it('refuses no seats, too many, and guests', async () => {
     const show = nextShow();
-    expect((await post('/api/movie/lockSeats', { showId: show.showId, seatIds: '' })).body.msg).toBe(
+    expect((await post(movieApi.lockSeats.path, { showId: show.showId, seatIds: '' })).body.msg).toBe(
       MOVIE_MSG.noSeats,
     );
     const five = await freeSeats(show.showId, 5);
-    expect((await post('/api/movie/lockSeats', { showId: show.showId, seatIds: five })).body.msg).toBe(
+    expect((await post(movieApi.lockSeats.path, { showId: show.showId, seatIds: five })).body.msg).toBe(
       MOVIE_MSG.tooManySeats,
     );
-    const guest = await api.post('/api/movie/lockSeats', {
+    const guest = await api.post(movieApi.lockSeats.path, {
       siteId: SITE,
       showId: show.showId,
       seatIds: five,
@@ -176,7 +180,7 @@ describe('lock seats', () => {
 
   it('gives the seats back when the order is cancelled', async () => {
     const o = await lock(1);
-    await post('/api/order/cancelOrder', { orderNo: o.orderNo });
+    await post(orderApi.cancelOrder.path, { orderNo: o.orderNo });
     const done = await t.app.providers.work();
     expect(done.released).toBeGreaterThanOrEqual(1);
     expect((await rowOf(o.orderNo))?.status).toBe('expired');
@@ -213,8 +217,8 @@ describe('pay and issue', () => {
     expect(sim.record(row?.providerReqId as string)?.requests).toBe(1);
   });
 
-  it('refuses /api/movie/pay for an order that is not a cinema order', async () => {
-    const top = await post<ProviderSubmitResult>('/api/topup/submit', { phone: '13800138000', amount: 10 });
+  it(`refuses ${movieApi.pay.path} for an order that is not a cinema order`, async () => {
+    const top = await post<ProviderSubmitResult>(topupApi.submit.path, { phone: '13800138000', amount: 10 });
     expect((await payMovie(top.body.data.orderNo)).body.msg).toBe(MOVIE_MSG.notMovieOrder);
   });
 
@@ -325,19 +329,19 @@ describe('provider faults (cinema)', () => {
 
 describe('direct top-up', () => {
   it('refuses a bad phone or face value', async () => {
-    expect((await post('/api/topup/submit', { phone: '1234', amount: 10 })).body.msg).toBe(
+    expect((await post(topupApi.submit.path, { phone: '1234', amount: 10 })).body.msg).toBe(
       MOVIE_MSG.badPhone,
     );
-    expect((await post('/api/topup/submit', { phone: '13800138000', amount: 15 })).body.msg).toBe(
+    expect((await post(topupApi.submit.path, { phone: '13800138000', amount: 15 })).body.msg).toBe(
       MOVIE_MSG.badAmount,
     );
   });
 
   it('pays, tops up once, and shows the phone masked', async () => {
-    const res = await post<ProviderSubmitResult>('/api/topup/submit', { phone: '13800138000', amount: 50 });
+    const res = await post<ProviderSubmitResult>(topupApi.submit.path, { phone: '13800138000', amount: 50 });
     expect(res.body).toMatchObject({ success: true, data: { payAmount: 5000, status: 0 } });
     const { orderNo } = res.body.data;
-    await api.post('/api/pay/payOrder', { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
+    await api.post(orderApi.payOrder.path, { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
     sim.fail('topup', 'late');
     expect((await t.app.providers.work()).retried).toBe(1);
     expect((await t.app.providers.work(later(1))).issued).toBe(1);
@@ -353,9 +357,9 @@ describe('direct top-up', () => {
 
   it('refused by the operator: refunded', async () => {
     const before = await balance();
-    const res = await post<ProviderSubmitResult>('/api/topup/submit', { phone: '13800138001', amount: 10 });
+    const res = await post<ProviderSubmitResult>(topupApi.submit.path, { phone: '13800138001', amount: 10 });
     await api.post(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: SITE, orderNo: res.body.data.orderNo, payWay: 'ye' },
       me.token,
     );
@@ -384,12 +388,16 @@ describe('direct top-up', () => {
       )[0]?.b;
     const before = await balance(member.id);
     const res = await post<ProviderSubmitResult>(
-      '/api/topup/submit',
+      topupApi.submit.path,
       { phone: '13800138002', amount: 200 },
       member.token,
     );
     const { orderNo } = res.body.data;
-    const paid = await api.post('/api/pay/payOrder', { siteId: SITE, orderNo, payWay: 'pack' }, member.token);
+    const paid = await api.post(
+      orderApi.payOrder.path,
+      { siteId: SITE, orderNo, payWay: 'pack' },
+      member.token,
+    );
     expect(paid.body.code).toBe(200);
     expect(await cardBalance()).toBe(0);
     expect(await balance(member.id)).toBe(before - 10_000);
@@ -409,9 +417,12 @@ describe('direct top-up', () => {
     expect((await outage(true, 'bus')).statusCode).toBe(400);
     expect((await outage(true)).statusCode).toBe(200);
     try {
-      const res = await post<ProviderSubmitResult>('/api/topup/submit', { phone: '13800138002', amount: 10 });
+      const res = await post<ProviderSubmitResult>(topupApi.submit.path, {
+        phone: '13800138002',
+        amount: 10,
+      });
       const { orderNo } = res.body.data;
-      await api.post('/api/pay/payOrder', { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
+      await api.post(orderApi.payOrder.path, { siteId: SITE, orderNo, payWay: 'ye' }, me.token);
       expect((await t.app.providers.work()).retried).toBe(1);
       expect((await t.app.providers.work(later(1))).retried).toBe(1);
       const row = await rowOf(orderNo);
@@ -439,7 +450,7 @@ describe('e-codes from the pre-loaded stock', () => {
 
   const buy = async (member: { token: string }) => {
     const sub = await api.post<SubmitOrderResult>(
-      '/api/client/submitOrder',
+      orderApi.submitOrder.path,
       {
         siteId: SITE,
         productInfos: JSON.stringify([lineOf(spec)]),
@@ -448,7 +459,7 @@ describe('e-codes from the pre-loaded stock', () => {
     );
     expect(sub.body.success).toBe(true);
     const paid = await api.post<PayResult>(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: SITE, orderNo: sub.body.data.orderNo, payWay: 'ye' },
       member.token,
     );
@@ -539,7 +550,7 @@ describe('promise calendar', () => {
     text: string;
   };
   it('answers each supply source of the site, with the site names, instant for virtual goods', async () => {
-    const res = await post<Entry[]>('/api/promise/calendar', { provinceCode: '320000' });
+    const res = await post<Entry[]>(promiseApi.calendar.path, { provinceCode: '320000' });
     const bySource = new Map(res.body.data.map((e) => [e.source, e]));
     expect(bySource.get(1)?.sourceName).toBe('汇通直供');
     expect(bySource.get(23)).toMatchObject({ isInstant: true, text: '支付后立即发放' });
@@ -548,9 +559,9 @@ describe('promise calendar', () => {
   });
 
   it('adds days for a remote province', async () => {
-    const near = (await post<Entry[]>('/api/promise/calendar', { sources: '1', provinceCode: '320000' })).body
-      .data[0];
-    const far = (await post<Entry[]>('/api/promise/calendar', { sources: [1], provinceCode: '650000' })).body
+    const near = (await post<Entry[]>(promiseApi.calendar.path, { sources: '1', provinceCode: '320000' }))
+      .body.data[0];
+    const far = (await post<Entry[]>(promiseApi.calendar.path, { sources: [1], provinceCode: '650000' })).body
       .data[0];
     const days = (a?: string, b?: string) =>
       (new Date(b as string).getTime() - new Date(a as string).getTime()) / 86_400_000;

@@ -1,4 +1,5 @@
 import type { ClientTips, ServiceChannels } from '@sitemall/contract';
+import { catalogApi } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openText } from '../../lib/aes';
 import { type TestApp, testApp } from '../../test/harness';
@@ -13,18 +14,18 @@ const api = (p: string) => `/front-mall-api${p}`;
 
 describe('mall customer service and client tips', () => {
   it('lists the site’s channels, hotlines as getSiteConfig sends them', async () => {
-    const { list } = (await t.post<ServiceChannels>(api('/mall/service/channels'), { siteId: 719 })).body
-      .data;
+    const { list } = (await t.post<ServiceChannels>(api(catalogApi.serviceChannels.path), { siteId: 719 }))
+      .body.data;
     expect(list.map((c) => c.type)).toEqual(['hotline', 'spareHotline', 'online', 'email']);
     expect(openText(t.secrets.hotlineKey, list[0]!.value)).toBe('400-819-0719');
     expect(list[1]!.value).toBe('95519');
-    const site1000 = (await t.post<ServiceChannels>(api('/mall/service/channels'), { siteId: 10110 })).body
-      .data.list;
+    const site1000 = (await t.post<ServiceChannels>(api(catalogApi.serviceChannels.path), { siteId: 10110 }))
+      .body.data.list;
     expect(site1000[0]!.value).toBe('010-62345678');
   });
 
   it('stores a message and refuses an invalid one', async () => {
-    const ok = await t.post<{ messageId: number }>(api('/mall/service/message'), {
+    const ok = await t.post<{ messageId: number }>(api(catalogApi.serviceMessage.path), {
       siteId: 10110,
       name: '李四',
       phone: '13900000000',
@@ -33,7 +34,7 @@ describe('mall customer service and client tips', () => {
     });
     expect(ok.body).toMatchObject({ code: 200, msg: '留言已提交，客服会尽快联系您' });
     expect(ok.body.data.messageId).toBeGreaterThan(0);
-    const bad = await t.post(api('/mall/service/message'), {
+    const bad = await t.post(api(catalogApi.serviceMessage.path), {
       siteId: 10110,
       name: '李四',
       phone: '1',
@@ -46,7 +47,7 @@ describe('mall customer service and client tips', () => {
   it('answers the current PC notice from form data', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: api('/mall/notice/queryClientTips'),
+      url: api(catalogApi.clientTips.path),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'siteId=1000',
     });

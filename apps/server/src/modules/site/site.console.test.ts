@@ -6,6 +6,7 @@ import {
   type MenuAd,
   type PcInfo,
   type SiteConfig,
+  siteApi,
   TEMPLATE,
   TEMPLATES_MSG,
 } from '@sitemall/contract';
@@ -26,7 +27,7 @@ const heads = new Map<number, HeadTemplate>();
 
 /** The storefront's view of the site's templates (the same answer every page reads). */
 async function storefront(siteId: number) {
-  const res = await client(t).post<SiteConfig>('/mall/mallsite/getSiteConfig', { siteId });
+  const res = await client(t).post<SiteConfig>(siteApi.getSiteConfig.path, { siteId });
   const modes = res.body.data.mallSite.homePageModes;
   const of = (name: string) => modes.find((m) => m.templateName === name)?.value;
   return {
@@ -115,7 +116,7 @@ describe('templates and adverts in the console', () => {
       const saved = await admin.call(api.saveTemplates, { siteId: 10110, foot: FOOT }, tokens.admin);
       expect(saved.body).toMatchObject({ code: 200, data: { foot: FOOT } });
       expect((await storefront(10110)).foot).toEqual(FOOT);
-      const pc = await client(t).post<PcInfo>('/mall/mallsite/pcInfo', { id: 10110 });
+      const pc = await client(t).post<PcInfo>(siteApi.pcInfo.path, { id: 10110 });
       expect(
         pc.body.data.mallSite.homePageModes.find((m) => m.templateName === TEMPLATE.foot)?.value,
       ).toEqual(FOOT);

@@ -4,6 +4,8 @@ import {
   isPlainHotline,
   PcInfoReply,
   type SiteConfig,
+  shopUrl,
+  siteApi,
   TEMPLATE,
 } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const getSiteConfig = (siteId: unknown) =>
-  t.post<SiteConfig>('/front-mall-api/mall/mallsite/getSiteConfig', { siteId });
+const getSiteConfig = (siteId: unknown) => t.post<SiteConfig>(shopUrl(siteApi.getSiteConfig), { siteId });
 
 describe('getSiteConfig', () => {
   it.each(
@@ -54,7 +55,7 @@ describe('getSiteConfig', () => {
     ]);
     // The answer is serialised once and cached, so it is checked against its schema here.
     expect(Value.Check(GetSiteConfigReply, body)).toBe(true);
-    const pcInfo = await t.post('/front-mall-api/mall/mallsite/pcInfo', { id });
+    const pcInfo = await t.post(shopUrl(siteApi.pcInfo), { id });
     expect(Value.Check(PcInfoReply, pcInfo.body)).toBe(true);
   });
 
@@ -125,7 +126,7 @@ describe('pcInfo', () => {
     const { body } = await t.post<{
       code: number;
       mallSite: { homePageModes: { templateName: string; value: unknown }[] };
-    }>('/front-mall-api/mall/mallsite/pcInfo', { id: 10110 });
+    }>(shopUrl(siteApi.pcInfo), { id: 10110 });
     expect(body.code).toBe(200);
     expect(body.data.code).toBe(200);
     const head = body.data.mallSite.homePageModes.find((m) => m.templateName === TEMPLATE.head);
@@ -141,8 +142,8 @@ describe('pcInfo', () => {
   });
 
   it('answers code 500 for an unknown site and 400 without an id', async () => {
-    expect((await t.post('/front-mall-api/mall/mallsite/pcInfo', { id: 99 })).body.code).toBe(500);
-    expect((await t.post('/front-mall-api/mall/mallsite/pcInfo', {})).body).toMatchObject({
+    expect((await t.post(shopUrl(siteApi.pcInfo), { id: 99 })).body.code).toBe(500);
+    expect((await t.post(shopUrl(siteApi.pcInfo), {})).body).toMatchObject({
       code: 400,
       msg: '缺少参数：id',
     });

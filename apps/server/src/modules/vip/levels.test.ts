@@ -1,4 +1,4 @@
-import { type MemberVip, vipApi } from '@sitemall/contract';
+import { identityApi, type MemberVip, vipApi } from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorIssue } from '../../simulators/partners';
@@ -19,7 +19,7 @@ const levelOf = async (siteId: number, token: string) =>
 /** A bank SSO login with the bank's VIP claim: answers the session token. */
 async function bankLogin(userId: string, vip?: { level: number; expiresAt?: number }) {
   const ticket = simulatorIssue(t.secrets.partnerKey).bankTicket(719, userId, undefined, vip);
-  const login = await api.post<{ token: string; user: { id: number } }>('/api/haers/authLogin', {
+  const login = await api.post<{ token: string; user: { id: number } }>(identityApi.haersLogin.path, {
     siteId: 719,
     ticket,
   });
@@ -28,7 +28,10 @@ async function bankLogin(userId: string, vip?: { level: number; expiresAt?: numb
 }
 async function bankMemberId(userId: string) {
   const ticket = simulatorIssue(t.secrets.partnerKey).bankTicket(719, userId);
-  const login = await api.post<{ user: { id: number } }>('/api/haers/authLogin', { siteId: 719, ticket });
+  const login = await api.post<{ user: { id: number } }>(identityApi.haersLogin.path, {
+    siteId: 719,
+    ticket,
+  });
   return login.body.data.user.id;
 }
 

@@ -1,6 +1,8 @@
 import {
+  addressApi,
   type ClaimResult,
   type MemberVip,
+  orderApi,
   type PayResult,
   type SubmitOrderResult,
   type VipTotalDiscount,
@@ -29,7 +31,7 @@ const totalOf = async (token: string) =>
     .totalDiscount;
 const submit = (token: string, num: number, accVoucherIds?: number[]) =>
   api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId: 719,
       productInfos: [lineOf(spec, num)],
@@ -38,7 +40,7 @@ const submit = (token: string, num: number, accVoucherIds?: number[]) =>
     token,
   );
 const pay = (token: string, orderNo: string) =>
-  api.post<PayResult>('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'ye' }, token);
+  api.post<PayResult>(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'ye' }, token);
 
 beforeAll(async () => {
   t = await testApp();
@@ -58,7 +60,7 @@ const setLevel = (memberId: number, levelId: number | null) =>
 
 async function vipBuyer() {
   const b = await buyer(t, 719, 100_000_000);
-  await api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token);
+  await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
   return b;
 }
 

@@ -1,5 +1,7 @@
 import {
+  addressApi,
   type ClaimResult,
+  orderApi,
   type SubmitOrderResult,
   VOUCHER_STATUS,
   VOUCHER_TRANSITIONS,
@@ -37,7 +39,7 @@ const eventsOf = async (id: number) =>
 /** An order paid with points using the voucher. */
 async function paidWith(voucherId: number): Promise<string> {
   const submitted = await api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     {
       siteId: 719,
       productInfos: [
@@ -53,7 +55,7 @@ async function paidWith(voucherId: number): Promise<string> {
   );
   if (submitted.body.code !== 200) throw new Error(submitted.body.msg);
   const { orderNo } = submitted.body.data;
-  await api.post('/api/pay/payOrder', { siteId: 719, orderNo, payWay: 'ye' }, me.token);
+  await api.post(orderApi.payOrder.path, { siteId: 719, orderNo, payWay: 'ye' }, me.token);
   return orderNo;
 }
 
@@ -61,7 +63,7 @@ beforeAll(async () => {
   t = await testApp();
   api = client(t);
   me = await buyer(t, 719, 10_000_000);
-  await api.post('/api/address/save', { siteId: 719, ...NANJING }, me.token);
+  await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, me.token);
   spec = (await pickSpecs(t.db, 719, { stock: 500 }))[0] as PickedSpec;
 });
 afterAll(() => t.close());

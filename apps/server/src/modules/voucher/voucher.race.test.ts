@@ -1,4 +1,11 @@
-import { type ClaimResult, type SubmitOrderResult, VOUCHER_MSG, voucherApi } from '@sitemall/contract';
+import {
+  addressApi,
+  type ClaimResult,
+  orderApi,
+  type SubmitOrderResult,
+  VOUCHER_MSG,
+  voucherApi,
+} from '@sitemall/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
@@ -53,7 +60,7 @@ describe('voucher races', () => {
 
   it('one voucher on two parallel submissions: one order wins, the other changes nothing', async () => {
     const m = await buyer(t, 719, 1_000_000);
-    await api.post('/api/address/save', { siteId: 719, ...NANJING }, m.token);
+    await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, m.token);
     const tpl = await makeTemplate(t.db, { value: 100 });
     const { id } = (
       await api.post<ClaimResult>(voucherApi.claim.path, { siteId: 719, templateId: tpl }, m.token)
@@ -62,7 +69,7 @@ describe('voucher races', () => {
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
         api.post<SubmitOrderResult>(
-          '/api/client/submitOrder',
+          orderApi.submitOrder.path,
           {
             siteId: 719,
             productInfos: [{ productId: spec.productId, specificationId: spec.specificationId, num: 1 }],

@@ -1,9 +1,12 @@
 import {
   type Available,
+  addressApi,
   type CenterTemplate,
   type ClaimResult,
+  cartApi,
   ORDER_STATUS,
   type OrderDetail,
+  orderApi,
   type PayResult,
   type SubmitOrderResult,
   VOUCHER_MSG,
@@ -38,7 +41,7 @@ const claim = (templateId: number, token = me.token) =>
   post<ClaimResult>(voucherApi.claim, { templateId }, token);
 const submit = (lines: object[], accVoucherIds?: unknown, token = me.token) =>
   api.post<SubmitOrderResult>(
-    '/api/client/submitOrder',
+    orderApi.submitOrder.path,
     { siteId: 719, productInfos: lines, ...(accVoucherIds === undefined ? {} : { accVoucherIds }) },
     token,
   );
@@ -57,7 +60,7 @@ beforeAll(async () => {
   api = client(t);
   me = await buyer(t, 719, 10_000_000);
   other = await buyer(t, 719, 10_000_000);
-  for (const b of [me, other]) await api.post('/api/address/save', { siteId: 719, ...NANJING }, b.token);
+  for (const b of [me, other]) await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
   specs = await pickSpecs(t.db, 719, { count: 3, stock: 500 });
 });
 afterAll(() => t.close());
@@ -221,7 +224,7 @@ describe('checkout with vouchers', () => {
     expect(chosen.body.data).toMatchObject({ chosen: [ids[1]], saving: 100 });
     // The same answer for selected cart lines (cartIds), as the order submission takes them.
     const cart = await api.post<{ obj: { list: { id: number }[] } }>(
-      '/api/productCarts/submitCart',
+      cartApi.submitCart.path,
       { siteId: 719, productInfo: lines },
       m.token,
     );
@@ -238,13 +241,13 @@ describe('checkout with vouchers', () => {
 
   it('submits with a voucher (saving frozen per line), pays, and the voucher is used', async () => {
     const m = await buyer(t, 719, 10_000_000);
-    await api.post('/api/address/save', { siteId: 719, ...NANJING }, m.token);
+    await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, m.token);
     const tpl = await makeTemplate(t.db, { value: 1000 });
     const { id } = (await claim(tpl, m.token)).body.data.voucher;
     const lines = [lineOf(specs[0]!, 2), lineOf(specs[1]!)];
     const plain = (
       await api.post<{ goodsAmount: number; totalFare: number }>(
-        '/api/fare/getFare',
+        orderApi.getFare.path,
         { siteId: 719, productInfos: lines },
         m.token,
       )
@@ -264,7 +267,7 @@ describe('checkout with vouchers', () => {
 
     const before = await getBalance(t, { siteId: 719, memberId: m.id });
     const paid = await api.post<PayResult>(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: 719, orderNo, payWay: 'ye', accVoucherIds: String(id) },
       m.token,
     );
@@ -286,7 +289,7 @@ describe('checkout with vouchers', () => {
     const { id } = (await claim(tpl)).body.data.voucher;
     const { orderNo } = (await submit([lineOf(specs[0]!)], [id])).body.data;
     const started = await api.post<PayResult>(
-      '/api/pay/payOrder',
+      orderApi.payOrder.path,
       { siteId: 719, orderNo, payWay: 'wx_pc' },
       me.token,
     );
@@ -332,7 +335,7 @@ describe('checkout with vouchers', () => {
     const { id } = (await claim(tpl)).body.data.voucher;
     const { orderNo } = (await submit([lineOf(specs[1]!)], [id])).body.data;
     const cancels = await Promise.all(
-      [1, 2, 3].map(() => api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, me.token)),
+      [1, 2, 3].map(() => api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo }, me.token)),
     );
     expect(cancels.filter((c) => c.body.code === 200)).toHaveLength(1);
     expect(await statusOf(id)).toEqual({ status: 'unused', orderNo: null });
@@ -344,7 +347,7 @@ describe('checkout with vouchers', () => {
     expect((await statusOf(id))?.status).toBe('locked');
     await expireOrders(t.db, new Date(Date.now() + 31 * 60_000));
     const detail = (
-      await api.post<OrderDetail>('/api/order/orderDetail', { siteId: 719, orderNo: second }, me.token)
+      await api.post<OrderDetail>(orderApi.orderDetail.path, { siteId: 719, orderNo: second }, me.token)
     ).body.data;
     expect(detail.status).toBe(ORDER_STATUS.expired);
     expect(await statusOf(id)).toEqual({ status: 'unused', orderNo: null });
@@ -358,7 +361,7 @@ describe('checkout with vouchers', () => {
       .update(voucher)
       .set({ validTo: new Date(Date.now() - 1000) })
       .where(eq(voucher.id, id));
-    expect((await api.post('/api/order/cancelOrder', { siteId: 719, orderNo }, me.token)).body.code).toBe(
+    expect((await api.post(orderApi.cancelOrder.path, { siteId: 719, orderNo }, me.token)).body.code).toBe(
       200,
     );
     expect((await statusOf(id))?.status).toBe('expired');

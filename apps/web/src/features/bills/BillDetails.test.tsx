@@ -1,4 +1,5 @@
 import type { Bill } from '@sitemall/contract';
+import { pointsApi } from '@sitemall/contract';
 import { cleanup, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ afterEach(() => {
 describe('bill details', () => {
   it("shows an entry's time on China's clock, whatever the browser's zone", async () => {
     fakeServer({
-      '/api/points/billList': () => ({ list: [bill], total: 1, pageNum: 1, pageSize: 10 }),
+      [pointsApi.billList.path]: () => ({ list: [bill], total: 1, pageNum: 1, pageSize: 10 }),
     });
     renderSitePage(<BillDetails />, '/billDetails?siteId=719');
     const row = (await screen.findByText('积分支付', { selector: 'td' })).closest('tr');

@@ -1,4 +1,4 @@
-import { MSG } from '@sitemall/contract';
+import { identityApi, MSG } from '@sitemall/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequest } from '../../api/request.ts';
@@ -74,14 +74,14 @@ describe('change-password dialog (spec section 5)', () => {
         MSG.confirmPasswordRequired,
       ]),
     );
-    expect(server.bodiesOf('/sys/user/personal/uptPassword')).toEqual([]);
+    expect(server.bodiesOf(identityApi.uptPassword.path)).toEqual([]);
   });
 
   it('sends the three passwords encrypted; success says 修改成功 and ends the session', async () => {
     const server = fakeServer({
-      '/app/client/publicKey': () => key.answer,
-      '/sys/user/personal/uptPassword': () => null,
-      '/app/client/logout': () => null,
+      [identityApi.publicKey.path]: () => key.answer,
+      [identityApi.uptPassword.path]: () => null,
+      [identityApi.logout.path]: () => null,
     });
     const onClose = openDialog();
     type(OLD, 'old123');
@@ -89,7 +89,7 @@ describe('change-password dialog (spec section 5)', () => {
     type(AGAIN, 'new456');
     fireEvent.click(screen.getByText('确认修改'));
     expect(await screen.findByText(MSG.passwordChanged)).toBeTruthy();
-    const [sent] = server.bodiesOf('/sys/user/personal/uptPassword');
+    const [sent] = server.bodiesOf(identityApi.uptPassword.path);
     expect(sent?.siteId).toBe('719');
     expect([sent?.oldPsw, sent?.newPsw1, sent?.newPsw2].map(key.reveal)).toEqual([
       'old123',
@@ -98,7 +98,7 @@ describe('change-password dialog (spec section 5)', () => {
     ]);
     expect(onClose).toHaveBeenCalledOnce();
     // The member logs in again with the new password.
-    await waitFor(() => expect(server.bodiesOf('/app/client/logout')).toHaveLength(1));
+    await waitFor(() => expect(server.bodiesOf(identityApi.logout.path)).toHaveLength(1));
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
     expect(screen.getByTestId('elsewhere').textContent).toBe('/login?siteId=719');
     expect(getToken()).toBeNull();
@@ -106,8 +106,8 @@ describe('change-password dialog (spec section 5)', () => {
 
   it("shows the server's refusal and keeps the dialog and the session", async () => {
     const server = fakeServer({
-      '/app/client/publicKey': () => key.answer,
-      '/sys/user/personal/uptPassword': () => refuse(500, '原密码错误'),
+      [identityApi.publicKey.path]: () => key.answer,
+      [identityApi.uptPassword.path]: () => refuse(500, '原密码错误'),
     });
     const onClose = openDialog();
     type(OLD, 'old999');
@@ -116,7 +116,7 @@ describe('change-password dialog (spec section 5)', () => {
     fireEvent.click(screen.getByText('确认修改'));
     expect(await screen.findByText('原密码错误')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
-    expect(server.bodiesOf('/app/client/logout')).toEqual([]);
+    expect(server.bodiesOf(identityApi.logout.path)).toEqual([]);
     expect(getToken()).toBe('member-token');
   });
 });

@@ -1,4 +1,4 @@
-import { IDENTITY_MSG, MSG } from '@sitemall/contract';
+import { IDENTITY_MSG, identityApi, MSG } from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../api/request.ts';
@@ -42,22 +42,22 @@ describe('password login (login way 1: phone and password)', () => {
     press(/^登\s?录$/);
     type('请输入密码', '12345');
     expect(await screen.findByText(MSG.passwordRule)).toBeTruthy();
-    expect(server.bodiesOf('/app/client/pwdLogin')).toEqual([]);
+    expect(server.bodiesOf(identityApi.pwdLogin.path)).toEqual([]);
   });
 
   it("sends the password encrypted, shows the server's refusal with an image code, then logs in", async () => {
     let refusals = 1;
     const server = fakeServer({
-      '/app/client/publicKey': () => key.answer,
-      '/app/client/imageCode': imageCode,
-      '/app/client/pwdLogin': () => (refusals-- > 0 ? refuse(500, '账号或密码错误') : member),
+      [identityApi.publicKey.path]: () => key.answer,
+      [identityApi.imageCode.path]: imageCode,
+      [identityApi.pwdLogin.path]: () => (refusals-- > 0 ? refuse(500, '账号或密码错误') : member),
     });
     renderSitePage(<PasswordLogin by="phone" />, '/PwdLogin?siteId=719');
     type('请输入手机号', '13800000719');
     type('请输入密码', 'abc123');
     press(/^登\s?录$/);
     expect((await screen.findByTestId('auth-error')).textContent).toContain('账号或密码错误');
-    const [first] = server.bodiesOf('/app/client/pwdLogin');
+    const [first] = server.bodiesOf(identityApi.pwdLogin.path);
     expect(first).toMatchObject({ siteId: '719', phone: '13800000719' });
     expect(first?.password).not.toBe('abc123');
     expect(key.reveal(first?.password)).toBe('abc123');
@@ -67,7 +67,7 @@ describe('password login (login way 1: phone and password)', () => {
     press(/^登\s?录$/);
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
     expect(screen.getByTestId('elsewhere').textContent).toBe('/home?siteId=719');
-    expect(server.bodiesOf('/app/client/pwdLogin')[1]).toMatchObject({
+    expect(server.bodiesOf(identityApi.pwdLogin.path)[1]).toMatchObject({
       captchaId: 'cap-1',
       imageCode: 'AB12',
     });
@@ -78,20 +78,20 @@ describe('password login (login way 1: phone and password)', () => {
 describe('account login (login way 3: username and password)', () => {
   it('asks for the account, and sends it trimmed', async () => {
     const server = fakeServer({
-      '/app/client/publicKey': () => key.answer,
-      '/app/client/accountLogin': () => member,
+      [identityApi.publicKey.path]: () => key.answer,
+      [identityApi.accountLogin.path]: () => member,
     });
     renderSitePage(<PasswordLogin by="account" />, '/AccountLogin?siteId=719');
     type('请输入账号', '   ');
     type('请输入密码', 'abc123');
     press(/^登\s?录$/);
     expect(await screen.findByText('请输入账号')).toBeTruthy();
-    expect(server.bodiesOf('/app/client/accountLogin')).toEqual([]);
+    expect(server.bodiesOf(identityApi.accountLogin.path)).toEqual([]);
 
     type('请输入账号', ' zhangsan ');
     press(/^登\s?录$/);
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
-    const [sent] = server.bodiesOf('/app/client/accountLogin');
+    const [sent] = server.bodiesOf(identityApi.accountLogin.path);
     expect(sent).toMatchObject({ siteId: '719', username: 'zhangsan' });
     expect(key.reveal(sent?.password)).toBe('abc123');
   });
@@ -99,7 +99,7 @@ describe('account login (login way 3: username and password)', () => {
 
 describe('SMS code login (login way 2)', () => {
   it('checks phone, image code and the 6-digit code before anything is sent', async () => {
-    const server = fakeServer({ '/app/client/imageCode': imageCode });
+    const server = fakeServer({ [identityApi.imageCode.path]: imageCode });
     renderSitePage(<CodeLogin />, '/CodeLogin?siteId=719');
     press(/^登\s?录$/);
     expect(await screen.findByText('请输入手机号')).toBeTruthy();
@@ -116,24 +116,24 @@ describe('SMS code login (login way 2)', () => {
 
     type(/位短信验证码/, '12ab');
     expect(await screen.findByText(IDENTITY_MSG.badCodeFormat)).toBeTruthy();
-    expect(server.bodiesOf('/app/client/sendSmsCode')).toEqual([]);
-    expect(server.bodiesOf('/app/client/smsLogin')).toEqual([]);
+    expect(server.bodiesOf(identityApi.sendSmsCode.path)).toEqual([]);
+    expect(server.bodiesOf(identityApi.smsLogin.path)).toEqual([]);
   });
 
   it('sends a code, counts down to the next one, and logs in with the code', async () => {
     const server = fakeServer({
-      '/app/client/imageCode': imageCode,
-      '/app/client/sendSmsCode': () => ({ resendAfter: 60 }),
-      '/app/client/smsLogin': (body) => (body.code === '123456' ? member : refuse(500, '验证码错误')),
+      [identityApi.imageCode.path]: imageCode,
+      [identityApi.sendSmsCode.path]: () => ({ resendAfter: 60 }),
+      [identityApi.smsLogin.path]: (body) => (body.code === '123456' ? member : refuse(500, '验证码错误')),
     });
     renderSitePage(<CodeLogin />, '/CodeLogin?siteId=719');
     type('请输入手机号', '13800000719');
     type('请输入图形验证码', 'AB12');
-    await waitFor(() => expect(server.bodiesOf('/app/client/imageCode')).toHaveLength(1));
+    await waitFor(() => expect(server.bodiesOf(identityApi.imageCode.path)).toHaveLength(1));
     fireEvent.click(screen.getByTestId('send-code'));
     await waitFor(() => expect(screen.getByTestId('send-code').textContent).toMatch(/^\d+秒后重新获取$/));
     expect((screen.getByTestId('send-code') as HTMLButtonElement).disabled).toBe(true);
-    expect(server.bodiesOf('/app/client/sendSmsCode')).toEqual([
+    expect(server.bodiesOf(identityApi.sendSmsCode.path)).toEqual([
       { siteId: '719', phone: '13800000719', purpose: 'login', captchaId: 'cap-1', imageCode: 'AB12' },
     ]);
 
@@ -143,7 +143,7 @@ describe('SMS code login (login way 2)', () => {
     type(/位短信验证码/, '123456');
     press(/^登\s?录$/);
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
-    expect(server.bodiesOf('/app/client/smsLogin').at(-1)).toEqual({
+    expect(server.bodiesOf(identityApi.smsLogin.path).at(-1)).toEqual({
       siteId: '719',
       phone: '13800000719',
       code: '123456',

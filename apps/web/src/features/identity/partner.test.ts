@@ -1,3 +1,5 @@
+// @vitest-environment node
+import { identityApi } from '@sitemall/contract';
 import { describe, expect, it } from 'vitest';
 import { detectPartnerEntry, partnerOutcome, partnerParamsIn, withoutPartnerParams } from './partner.ts';
 
@@ -7,17 +9,17 @@ describe('detectPartnerEntry', () => {
   it('recognises each partner parameter', () => {
     expect(detectPartnerEntry(q('siteId=719&ticket=T'), null)).toEqual({
       kind: 'haers',
-      path: '/api/haers/authLogin',
+      path: identityApi.haersLogin.path,
       payload: { ticket: 'T' },
     });
     expect(detectPartnerEntry(q('authLoginParams=A'), null)).toMatchObject({
       kind: 'norm',
-      path: '/api/norm/phoneAndCstNo/authLogin',
+      path: identityApi.normLogin.path,
       payload: { authLoginParams: 'A' },
     });
     expect(detectPartnerEntry(q('loginParams=L'), null)).toMatchObject({
       kind: 'hr',
-      path: '/api/hr/authLogin',
+      path: identityApi.hrLogin.path,
       payload: { loginParams: 'L' },
     });
   });
@@ -26,7 +28,7 @@ describe('detectPartnerEntry', () => {
     const params = q('corpId=ding1&authCode=C');
     expect(detectPartnerEntry(params, { dingtalkAuthSwitch: 1 })).toEqual({
       kind: 'dingtalk',
-      path: '/app/client/h5mircoApp/dingtalkLogin',
+      path: identityApi.dingtalkLogin.path,
       payload: { corpId: 'ding1', authCode: 'C' },
     });
     expect(detectPartnerEntry(params, { dingtalkAuthSwitch: 0 })).toBeNull();

@@ -1,4 +1,5 @@
 import type { PackOrder, PackProduct } from '@sitemall/contract';
+import { packsApi } from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../api/request.ts';
@@ -46,9 +47,9 @@ function unpaid(): PackOrder {
 function packServer(paywayConf: string[], queries: PackOrder[] = []) {
   return fakeServer(
     {
-      '/api/packs/list': () => ({ list: [PACK] }),
-      '/api/packs/order/submitAndPay': () => unpaid(),
-      '/api/packs/order/query': () => queries.shift() ?? unpaid(),
+      [packsApi.list.path]: () => ({ list: [PACK] }),
+      [packsApi.submitAndPay.path]: () => unpaid(),
+      [packsApi.query.path]: () => queries.shift() ?? unpaid(),
     },
     { paywayConf },
   );
@@ -81,7 +82,7 @@ describe('buying packs', () => {
     fireEvent.click(await screen.findByTestId('pack-buy-wechat'));
     expect(await screen.findByTestId('wechat-panel')).toBeTruthy();
     expect(screen.getByTestId('wechat-cash').textContent).toBe('¥100.00');
-    expect(server.bodiesOf('/api/packs/order/submitAndPay')).toEqual([
+    expect(server.bodiesOf(packsApi.submitAndPay.path)).toEqual([
       expect.objectContaining({ siteId: '719', packId: '7', payWay: 'wx_pc', asGift: 'false' }),
     ]);
     await waitFor(() => expect(screen.queryByTestId('wechat-panel')).toBeNull(), { timeout: 8000 });

@@ -140,7 +140,7 @@ export async function activityLogin(ctx: IdentityCtx, input: { loginParams: stri
   return partnerMember(ctx, { partner: 'activity', externalId: p.userId, phone: p.phone, ...vipOf(p) });
 }
 
-/** Marketing login (/api/marketing/login). */
+/** Marketing login (identityApi.marketingLogin). */
 export async function marketingLogin(ctx: IdentityCtx, input: { loginParams: string }) {
   await gate(ctx);
   const p = await openParams(ctx, 'marketing', input.loginParams);

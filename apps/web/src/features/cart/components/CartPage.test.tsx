@@ -1,4 +1,5 @@
 import type { CartItem } from '@sitemall/contract';
+import { cartApi } from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../../api/request.ts';
@@ -12,13 +13,13 @@ function cartServer(initial: CartItem[]) {
   let lines = initial;
   const cart = () => cartAnswer(lines);
   return fakeServer({
-    '/api/productCarts/getCartProduct': cart,
-    '/api/productCarts/cartCount': () => ({ count: lines.length }),
-    '/api/productCarts/updateNum': (body) => {
+    [cartApi.getCartProduct.path]: cart,
+    [cartApi.cartCount.path]: () => ({ count: lines.length }),
+    [cartApi.updateNum.path]: (body) => {
       lines = lines.map((l) => (l.id === Number(body.id) ? { ...l, num: Number(body.num) } : l));
       return cart();
     },
-    '/api/productCarts/deleteCart': (body) => {
+    [cartApi.deleteCart.path]: (body) => {
       const ids = String(body.ids).split(',').map(Number);
       lines = lines.filter((l) => !ids.includes(l.id));
       return cart();
@@ -57,11 +58,11 @@ describe('cart page', () => {
     expect(screen.getByTestId('cart-pieces').textContent).toBe('5');
     expect(screen.getByTestId('cart-total').textContent).toBe('45.00积分');
     // Debounced: nothing saved while the member is still clicking.
-    expect(server.bodiesOf('/api/productCarts/updateNum')).toEqual([]);
+    expect(server.bodiesOf(cartApi.updateNum.path)).toEqual([]);
 
     page.unmount();
     await waitFor(() =>
-      expect(server.bodiesOf('/api/productCarts/updateNum')).toEqual([{ siteId: '719', id: '1', num: '4' }]),
+      expect(server.bodiesOf(cartApi.updateNum.path)).toEqual([{ siteId: '719', id: '1', num: '4' }]),
     );
     expect(server.unanswered).toEqual([]);
   });
@@ -73,10 +74,10 @@ describe('cart page', () => {
 
     fireEvent.click(screen.getByLabelText('删除 商品1'));
     // Nothing goes before the member confirms.
-    expect(server.bodiesOf('/api/productCarts/deleteCart')).toEqual([]);
+    expect(server.bodiesOf(cartApi.deleteCart.path)).toEqual([]);
     fireEvent.click(await confirmButton());
     await waitFor(() => expect(screen.queryByText('商品1')).toBeNull());
-    expect(server.bodiesOf('/api/productCarts/deleteCart')).toEqual([{ siteId: '719', ids: '1' }]);
+    expect(server.bodiesOf(cartApi.deleteCart.path)).toEqual([{ siteId: '719', ids: '1' }]);
     expect(await screen.findByText('已删除')).toBeTruthy();
     expect(screen.getByText('共 1 种商品')).toBeTruthy();
 

@@ -1,4 +1,5 @@
 import type { Address } from '@sitemall/contract';
+import { addressApi, cartApi, orderApi, pointsApi, promiseApi, voucherApi } from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../../api/request.ts';
@@ -12,14 +13,14 @@ const PATH = '/orderSubmission?siteId=719&cartIds=1,2';
 /** Two selected lines (20.00 + 5.00), a 6.00 freight, a balance of 100.00; submit makes T1. */
 function checkoutServer(addresses: Address[]) {
   return fakeServer({
-    '/api/productCarts/getCartProduct': () =>
+    [cartApi.getCartProduct.path]: () =>
       cartAnswer([cartLine(1, { num: 2 }), cartLine(2, { price: 500 }), cartLine(3)]),
-    '/api/address/list': () => ({ list: addresses }),
-    '/api/points/balance': () => ({ balance: 10_000 }),
+    [addressApi.list.path]: () => ({ list: addresses }),
+    [pointsApi.balance.path]: () => ({ balance: 10_000 }),
     // No voucher applies: the total is the goods plus the freight.
-    '/api/voucher/available': () => ({ list: [], best: [], chosen: [], saving: 0, lines: [] }),
+    [voucherApi.available.path]: () => ({ list: [], best: [], chosen: [], saving: 0, lines: [] }),
     // The promise calendar: source 1 delivers in two to three days.
-    '/api/promise/calendar': () => [
+    [promiseApi.calendar.path]: () => [
       {
         source: 1,
         sourceName: '自营',
@@ -30,12 +31,12 @@ function checkoutServer(addresses: Address[]) {
         text: '预计 1月3日-1月4日 送达',
       },
     ],
-    '/api/fare/getFare': () => ({
+    [orderApi.getFare.path]: () => ({
       totalFare: 600,
       goodsAmount: 2500,
       list: [{ source: 1, sourceName: '自营', goodsAmount: 2500, fare: 600 }],
     }),
-    '/api/client/submitOrder': () => ({
+    [orderApi.submitOrder.path]: () => ({
       orderNo: 'T1',
       childOrderNo: ['T1-1'],
       payAmount: 3100,
@@ -63,8 +64,8 @@ describe('order submission', () => {
     expect(screen.getByTestId('checkout-freight').textContent).toBe('选择地址后计算');
     expect(submitButton().disabled).toBe(true);
     fireEvent.click(submitButton());
-    expect(server.bodiesOf('/api/fare/getFare')).toEqual([]);
-    expect(server.bodiesOf('/api/client/submitOrder')).toEqual([]);
+    expect(server.bodiesOf(orderApi.getFare.path)).toEqual([]);
+    expect(server.bodiesOf(orderApi.submitOrder.path)).toEqual([]);
   });
 
   it('with the default address shows freight and total, submits once and goes to payment', async () => {
@@ -73,7 +74,7 @@ describe('order submission', () => {
     await waitFor(() => expect(screen.getByTestId('checkout-total').textContent).toBe('31.00积分'));
     expect(screen.getByTestId('checkout-freight').textContent).toBe('6.00积分');
     expect(screen.getByText(/寄送至：江苏省 南京市 玄武区 中山路1号/)).toBeTruthy();
-    expect(server.bodiesOf('/api/fare/getFare').at(-1)).toEqual({
+    expect(server.bodiesOf(orderApi.getFare.path).at(-1)).toEqual({
       siteId: '719',
       cartIds: '1,2',
       addressId: '7',
@@ -84,7 +85,7 @@ describe('order submission', () => {
     fireEvent.click(submitButton());
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
     expect(screen.getByTestId('elsewhere').textContent).toBe('/selectPayWay?orderNo=T1&siteId=719');
-    const submitted = server.bodiesOf('/api/client/submitOrder');
+    const submitted = server.bodiesOf(orderApi.submitOrder.path);
     expect(submitted).toHaveLength(1);
     expect(submitted[0]).toMatchObject({
       siteId: '719',
@@ -98,15 +99,15 @@ describe('order submission', () => {
 
   it("shows the server's refusal and lets the member try again with the same request id", async () => {
     const server = checkoutServer([address(7)]);
-    server.answer('/api/client/submitOrder', () => refuse(500, '库存不足，仅剩 1 件'));
+    server.answer(orderApi.submitOrder.path, () => refuse(500, '库存不足，仅剩 1 件'));
     renderSitePage(<OrderSubmissionRoute />, PATH);
     await waitFor(() => expect(submitButton().disabled).toBe(false));
     fireEvent.click(submitButton());
     expect(await screen.findByText('库存不足，仅剩 1 件')).toBeTruthy();
     await waitFor(() => expect(submitButton().disabled).toBe(false));
     fireEvent.click(submitButton());
-    await waitFor(() => expect(server.bodiesOf('/api/client/submitOrder')).toHaveLength(2));
-    const [first, second] = server.bodiesOf('/api/client/submitOrder');
+    await waitFor(() => expect(server.bodiesOf(orderApi.submitOrder.path)).toHaveLength(2));
+    const [first, second] = server.bodiesOf(orderApi.submitOrder.path);
     expect(second?.requestId).toBe(first?.requestId);
     expect(screen.queryByTestId('elsewhere')).toBeNull();
   });

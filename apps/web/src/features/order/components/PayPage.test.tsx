@@ -1,4 +1,5 @@
 import type { PayOrderInfo } from '@sitemall/contract';
+import { orderApi } from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../../api/request.ts';
@@ -31,8 +32,8 @@ function payServer(paywayConf: string[], over: Partial<PayOrderInfo> = {}) {
   };
   return fakeServer(
     {
-      '/api/pay/payOrderInfo': () => info,
-      '/api/pay/payOrder': () => ({
+      [orderApi.payOrderInfo.path]: () => info,
+      [orderApi.payOrder.path]: () => ({
         orderNo: 'T1',
         isPaid: true,
         status: 1,
@@ -77,7 +78,7 @@ describe('pay page', () => {
     fireEvent.click(payButton());
     expect(await screen.findByTestId('elsewhere')).toBeTruthy();
     expect(screen.getByTestId('elsewhere').textContent).toBe('/payresultvalid?siteId=719');
-    expect(server.bodiesOf('/api/pay/payOrder')).toEqual([
+    expect(server.bodiesOf(orderApi.payOrder.path)).toEqual([
       { siteId: '719', orderNo: 'T1', payWay: 'ye', orderType: '0' },
     ]);
     // /payresultvalid shows the result of this order only (spec section 4).
@@ -93,7 +94,7 @@ describe('pay page', () => {
     expect(screen.getByText('积分余额不足，无法使用积分支付')).toBeTruthy();
     expect(payButton().disabled).toBe(true);
     fireEvent.click(payButton());
-    expect(server.bodiesOf('/api/pay/payOrder')).toEqual([]);
+    expect(server.bodiesOf(orderApi.payOrder.path)).toEqual([]);
   });
 
   it("shows when the order was placed on China's clock, whatever the browser's zone", async () => {
@@ -108,7 +109,7 @@ describe('pay page', () => {
 
   it("shows the server's refusal of a payment and stays on the page", async () => {
     const server = payServer(['ye']);
-    server.answer('/api/pay/payOrder', () => refuse(500, '订单当前状态不可支付'));
+    server.answer(orderApi.payOrder.path, () => refuse(500, '订单当前状态不可支付'));
     renderSitePage(<SelectPayWay />, PATH);
     await waitFor(() => expect(payButton().disabled).toBe(false));
     fireEvent.click(payButton());
