@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** Files that start real processes (the server, the ops CLI): `npm run test:slow`. */
+/**
+ * `npm run test:slow`: files that start real processes (the server, the ops CLI) and the sweeps
+ * over every route (malformed input of every field, another site's ids on every endpoint).
+ */
 export const SLOW_TESTS = 'src/**/*.slow.test.ts';
 
 /**

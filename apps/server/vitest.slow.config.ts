@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { SLOW_TESTS, serverPool } from './vitest.config';
 
-/** `npm run test:slow`: the server and the ops CLI as real processes (CI runs it after `npm test`). */
+/** `npm run test:slow` (SLOW_TESTS): real processes and the every-route sweeps; CI runs it after `npm test`. */
 export default defineConfig({
   test: {
     name: 'server-slow',

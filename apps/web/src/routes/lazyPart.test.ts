@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { PART_LOAD_TIMEOUT_MS } from '@sitemall/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPart } from './lazyPart.ts';

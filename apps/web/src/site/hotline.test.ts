@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { decryptHotline, isEncryptedHotline } from './hotline.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { formatMoney } from '@sitemall/contract';
 import { describe, expect, it } from 'vitest';
 import { menuAdTarget, parseTemplates } from './templates.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { BATCH_MAX_BYTES, type BatchGroup } from '@sitemall/contract';
 import { describe, expect, it } from 'vitest';
 import { groupStates, uploadRefusal } from './lib.ts';

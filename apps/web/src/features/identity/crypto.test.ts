@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encryptSecret, importPublicKey, newNonce, spkiOfPem } from './crypto.ts';

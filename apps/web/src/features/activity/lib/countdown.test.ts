@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { clock, dayClock, offsetOf, phaseAt, remaining } from './countdown.ts';
 

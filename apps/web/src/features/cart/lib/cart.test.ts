@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { CartItem } from '@sitemall/contract';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+import { addressApi, cartApi, orderApi } from '@sitemall/contract';
 import { inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS } from './db/demo/members';
@@ -71,24 +72,24 @@ describe('cross-site and cross-member matrix', () => {
       return res.body.data;
     };
     const addressDetail = `保密大街${n}号${name}`;
-    const address = await must<{ id: number }>('/api/address/save', {
+    const address = await must<{ id: number }>(addressApi.save.path, {
       ...NANJING,
       consignee: `收件人${n}`,
       detail: addressDetail,
     });
-    const cart = await must<{ obj: { list: { id: number }[] } }>('/api/productCarts/submitCart', {
+    const cart = await must<{ obj: { list: { id: number }[] } }>(cartApi.submitCart.path, {
       productInfo: { productId: spec.productId, specificationId: spec.specificationId, num: 1 },
     });
     const line = { productId: other.productId, specificationId: other.specificationId, num: 1 };
-    const pending = await must<{ orderNo: string; childOrderNo: string[] }>('/api/client/submitOrder', {
+    const pending = await must<{ orderNo: string; childOrderNo: string[] }>(orderApi.submitOrder.path, {
       productInfos: [line],
       addressId: address.id,
     });
-    const paid = await must<{ orderNo: string }>('/api/client/submitOrder', {
+    const paid = await must<{ orderNo: string }>(orderApi.submitOrder.path, {
       productInfos: [line],
       addressId: address.id,
     });
-    await must('/api/pay/payOrder', { orderNo: paid.orderNo, payWay: 'ye' });
+    await must(orderApi.payOrder.path, { orderNo: paid.orderNo, payWay: 'ye' });
     actors.push({
       name,
       siteId,
@@ -255,12 +256,12 @@ describe('cross-site and cross-member matrix', () => {
   it('the attacked objects were real: each owner still reads them', async () => {
     for (const owner of actors) {
       for (const orderNo of [owner.orderNo, owner.paidOrderNo]) {
-        const res = await api.post('/api/order/orderDetail', { siteId: owner.siteId, orderNo }, owner.token);
+        const res = await api.post(orderApi.orderDetail.path, { siteId: owner.siteId, orderNo }, owner.token);
         expect(res.body).toMatchObject({ code: 200, data: { orderNo } });
         expect(JSON.stringify(res.body.data)).toContain(owner.addressDetail);
       }
       const cart = await api.post<{ obj: { list: { id: number }[] } }>(
-        '/api/productCarts/getCartProduct',
+        cartApi.getCartProduct.path,
         { siteId: owner.siteId },
         owner.token,
       );
