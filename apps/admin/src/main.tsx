@@ -11,8 +11,14 @@ import { router } from './router';
 
 dayjs.locale('zh-cn');
 
+// Calls go out whatever the browser's online flag says: Chromium can report offline while the
+// server answers, and paused calls would leave the console's buttons spinning (as the storefront,
+// apps/web/src/api/queryClient.ts).
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: false } },
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false, retry: false, networkMode: 'always' },
+    mutations: { networkMode: 'always' },
+  },
 });
 
 whenSessionEnds(() => {

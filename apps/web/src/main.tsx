@@ -1,14 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { createQueryClient } from './api/queryClient.ts';
 import { configureRequest } from './api/request.ts';
 import { BASENAME, createAppRouter } from './routes/router.tsx';
 import './layout/layout.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false } },
-});
+const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
 // The request layer navigates through the router (401/416 → login) and reads its location.

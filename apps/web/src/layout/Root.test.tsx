@@ -1,8 +1,9 @@
 import { siteApi } from '@sitemall/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../api/queryClient.ts';
 import { resetRequest } from '../api/request.ts';
 import { fakeServer, refuse } from '../test/fakeServer.ts';
 import { polyfillDom } from '../test/render.tsx';
@@ -19,7 +20,7 @@ function renderRoot(path: string) {
     [{ path: '/', element: <Root />, children: [{ path: 'home', element: <p>首页内容</p> }] }],
     { initialEntries: [path] },
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient({ queries: { retry: false } });
   return render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

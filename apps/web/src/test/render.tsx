@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
+import { createQueryClient } from '../api/queryClient.ts';
 
 const jsdomComputedStyle = window.getComputedStyle.bind(window);
 
@@ -30,7 +31,7 @@ export function polyfillDom(): void {
 /** Renders a storefront component with what the app gives every page: queries, antd, a router. */
 export function renderPage(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   polyfillDom();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = createQueryClient({ queries: { retry: false } });
   return {
     queryClient,
     ...render(

@@ -1,4 +1,5 @@
 import { IDENTITY_MSG, identityApi, MSG } from '@sitemall/contract';
+import { onlineManager } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../api/request.ts';
@@ -72,6 +73,28 @@ describe('password login (login way 1: phone and password)', () => {
       imageCode: 'AB12',
     });
     expect(getToken()).toBe('new-token');
+  });
+});
+
+describe('a browser that believes it is offline', () => {
+  // Chromium can report offline (a network change) while the mall answers. A call paused until
+  // the browser says online again left the login button spinning with nothing sent.
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('still sends the login, and shows the answer', async () => {
+    const server = fakeServer({
+      [identityApi.publicKey.path]: () => key.answer,
+      [identityApi.pwdLogin.path]: () => refuse(500, '账号或密码错误'),
+    });
+    renderSitePage(<PasswordLogin by="phone" />, '/PwdLogin?siteId=719');
+    onlineManager.setOnline(false);
+    type('请输入手机号', '13800000719');
+    type('请输入密码', 'abc123');
+    press(/^登\s?录$/);
+    expect((await screen.findByTestId('auth-error', {}, { timeout: 5_000 })).textContent).toContain(
+      '账号或密码错误',
+    );
+    expect(server.bodiesOf(identityApi.pwdLogin.path)).toHaveLength(1);
   });
 });
 
