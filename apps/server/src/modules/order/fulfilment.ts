@@ -22,6 +22,20 @@ import { payBack, refundKeyOf } from './pay-back';
  */
 
 export type ShipmentRow = typeof orderShipment.$inferSelect;
+
+/** The parcels of child orders (one per shipped child order); none for no child orders. */
+export async function shipmentsOf(db: Db, children: readonly { id: number }[]): Promise<ShipmentRow[]> {
+  if (children.length === 0) return [];
+  return db
+    .select()
+    .from(orderShipment)
+    .where(
+      inArray(
+        orderShipment.childOrderId,
+        children.map((c) => c.id),
+      ),
+    );
+}
 type ChildRow = typeof childOrder.$inferSelect;
 
 const TRACKING_NO = /^[A-Za-z0-9-]{6,40}$/;
@@ -80,15 +94,7 @@ export async function shipChildOrder(db: Db, input: ShipInput): Promise<ShipResu
     const order = await lockOrder(tx, found.orderId);
     const children = await tx.select().from(childOrder).where(eq(childOrder.orderId, order.id));
     const child = children.find((c) => c.id === found.id) as ChildRow;
-    const shipments = await tx
-      .select()
-      .from(orderShipment)
-      .where(
-        inArray(
-          orderShipment.childOrderId,
-          children.map((c) => c.id),
-        ),
-      );
+    const shipments = await shipmentsOf(tx, children);
     const answer = (shipment: ShipmentRow, isNew: boolean, status: number): ShipResult => ({
       orderNo: order.orderNo,
       childOrderNo: child.childOrderNo,
@@ -212,15 +218,7 @@ async function refundLocked(
   if (!order.paidAt) throw refusalOf(order, '退款');
   const children = await tx.select().from(childOrder).where(eq(childOrder.orderId, order.id));
   if (children.some((c) => !c.hasAddress)) throw failure('订单含已发放的虚拟商品，不能整单退款');
-  const [shipped] = await tx
-    .select({ trackingNo: orderShipment.trackingNo })
-    .from(orderShipment)
-    .where(
-      inArray(
-        orderShipment.childOrderId,
-        children.map((c) => c.id),
-      ),
-    );
+  const [shipped] = await shipmentsOf(tx, children);
   if (shipped) throw failure(`订单已发货（运单号 ${shipped.trackingNo}），请走售后流程`);
   if (!PAID_OPEN.includes(order.status)) throw refusalOf(order, '退款');
 

@@ -3,8 +3,9 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CHINA_TZ, chinaDay } from '../../lib/china-time';
 import { emptyPage, listPage } from '../../lib/paging';
+import { shipmentsOf } from './fulfilment';
 import { type OrderRow, statusName } from './order.service';
-import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
+import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
 
 /** Orders as the operator console searches and shows them, always within a set of sites. */
 
@@ -56,18 +57,7 @@ export async function orderDetailOf(db: Db, order: OrderRow, memberPhone: string
       .where(eq(orderStatusLog.orderId, order.id))
       .orderBy(asc(orderStatusLog.createdAt), asc(orderStatusLog.id)),
   ]);
-  const shipments =
-    children.length === 0
-      ? []
-      : await db
-          .select()
-          .from(orderShipment)
-          .where(
-            inArray(
-              orderShipment.childOrderId,
-              children.map((c) => c.id),
-            ),
-          );
+  const shipments = await shipmentsOf(db, children);
   return {
     ...adminOrder(order, memberPhone),
     goodsAmount: order.goodsAmount,
