@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { ProductDetail } from '@sitemall/contract';
-import { catalogApi, shopUrl } from '@sitemall/contract';
+import { catalogApi, type ProductDetail, shopUrl } from '@sitemall/contract';
 import { menu, modal, modalOk, operatorPage, pickFirstOption, screenshots } from './console.ts';
 import { api } from './site.ts';
 

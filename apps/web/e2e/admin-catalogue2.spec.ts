@@ -1,7 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import type { CategoryTree, ProductDetail } from '@sitemall/contract';
-import { catalogApi, shopUrl } from '@sitemall/contract';
+import { type CategoryTree, catalogApi, type ProductDetail, shopUrl } from '@sitemall/contract';
 import ExcelJS from 'exceljs';
 import { menu, modal, modalOk, operatorPage, pickFirstOption, screenshots } from './console.ts';
 import { api } from './site.ts';

@@ -1,6 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { AfterSaleDetail } from '@sitemall/contract';
-import { afterSaleApi, orderApi, pointsApi, shopUrl } from '@sitemall/contract';
+import { type AfterSaleDetail, afterSaleApi, orderApi, pointsApi, shopUrl } from '@sitemall/contract';
 import { menu, modalOk, operatorPage, screenshots } from './console.ts';
 import {
   api,

@@ -6,8 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import type { ProviderSubmitResult } from '@sitemall/contract';
-import { orderApi, pointsApi, topupApi } from '@sitemall/contract';
+import { orderApi, type ProviderSubmitResult, pointsApi, topupApi } from '@sitemall/contract';
 import { operatorPage as consolePage, menu, modal, modalOk, type Operator, screenshots } from './console.ts';
 import { api, pwdLogin, storedToken } from './site.ts';
 

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import type { MyServiceMessages } from '@sitemall/contract';
-import { catalogApi } from '@sitemall/contract';
+import { catalogApi, type MyServiceMessages } from '@sitemall/contract';
 import { menu, modalOk, operatorPage, screenshots } from './console.ts';
 import { api, ensureAddress, imageCodeOnPage, orderCheapProduct, pwdLogin, storedToken } from './site.ts';
 

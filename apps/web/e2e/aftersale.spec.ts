@@ -1,6 +1,11 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import type { AfterSaleDetail, OrderDetail } from '@sitemall/contract';
-import { afterSaleApi, orderApi, pointsApi } from '@sitemall/contract';
+import {
+  type AfterSaleDetail,
+  afterSaleApi,
+  type OrderDetail,
+  orderApi,
+  pointsApi,
+} from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import {
   api,

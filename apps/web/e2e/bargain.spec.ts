@@ -1,6 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import type { BargainView, OrderSummary } from '@sitemall/contract';
-import { bargainApi, orderApi } from '@sitemall/contract';
+import { type BargainView, bargainApi, type OrderSummary, orderApi } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import { consoleLogin, openActivityScreen } from './console.ts';
 import { api, ensureAddress, imageCodeOnPage, pwdLogin } from './site.ts';

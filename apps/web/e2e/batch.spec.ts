@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { HomeProductList, ProductCard, ProductDetail } from '@sitemall/contract';
-import { catalogApi } from '@sitemall/contract';
+import { catalogApi, type HomeProductList, type ProductCard, type ProductDetail } from '@sitemall/contract';
 
 /**
  * Batch ordering in the browser against the real server: template download, a csv with one bad

@@ -1,8 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import type { HomeProductList, ProductDetail, SiteConfig, SpecialList } from '@sitemall/contract';
-import { catalogApi } from '@sitemall/contract';
+import {
+  catalogApi,
+  type HomeProductList,
+  type ProductDetail,
+  type SiteConfig,
+  type SpecialList,
+} from '@sitemall/contract';
 import { imageCodeOnPage, SITES, siteConfig } from './site.ts';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { OrderDetail } from '@sitemall/contract';
-import { orderApi } from '@sitemall/contract';
+import { type OrderDetail, orderApi } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import { api, cheapProduct, pwdLogin, storedToken } from './site.ts';
 

@@ -1,13 +1,18 @@
 import { createDecipheriv } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
-import type {
-  HomeProductList,
-  PayResult,
-  ProductCard,
-  SiteConfig,
-  SubmitOrderResult,
+import {
+  addressApi,
+  catalogApi,
+  type HomeProductList,
+  isPlainHotline,
+  orderApi,
+  type PayResult,
+  type ProductCard,
+  type SiteConfig,
+  type SubmitOrderResult,
+  shopUrl,
+  siteApi,
 } from '@sitemall/contract';
-import { addressApi, catalogApi, isPlainHotline, orderApi, shopUrl, siteApi } from '@sitemall/contract';
 
 /** Reads a site's configuration from the real API, so tests check what the server says. */
 export async function siteConfig(request: APIRequestContext, siteId: number): Promise<SiteConfig> {

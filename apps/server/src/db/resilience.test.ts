@@ -1,6 +1,5 @@
 import { once } from 'node:events';
-import type { PayResult, SubmitOrderResult } from '@sitemall/contract';
-import { addressApi, cartApi, orderApi } from '@sitemall/contract';
+import { addressApi, cartApi, orderApi, type PayResult, type SubmitOrderResult } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

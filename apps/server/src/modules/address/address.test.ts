@@ -1,5 +1,4 @@
-import type { Address, District } from '@sitemall/contract';
-import { addressApi } from '@sitemall/contract';
+import { type Address, addressApi, type District } from '@sitemall/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';

@@ -1,5 +1,13 @@
-import type { OrderDetail, PayResult, SevenDayCheck, SubmitOrderResult } from '@sitemall/contract';
-import { addressApi, afterSaleApi, orderApi, shopUrl } from '@sitemall/contract';
+import {
+  addressApi,
+  afterSaleApi,
+  type OrderDetail,
+  orderApi,
+  type PayResult,
+  type SevenDayCheck,
+  type SubmitOrderResult,
+  shopUrl,
+} from '@sitemall/contract';
 import { and, eq } from 'drizzle-orm';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
 import type { TestApp } from '../../test/harness';

@@ -1,5 +1,4 @@
-import type { Cart } from '@sitemall/contract';
-import { cartApi } from '@sitemall/contract';
+import { type Cart, cartApi } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';

@@ -1,5 +1,4 @@
-import type { ProductPage } from '@sitemall/contract';
-import { catalogApi } from '@sitemall/contract';
+import { catalogApi, type ProductPage } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLargeCatalog } from '../../db/demo/catalog';

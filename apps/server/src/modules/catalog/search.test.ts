@@ -1,5 +1,4 @@
-import type { SearchResult } from '@sitemall/contract';
-import { catalogApi, shopUrl } from '@sitemall/contract';
+import { catalogApi, type SearchResult, shopUrl } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { buildSearchQuery, highlightRanges, indexTerms } from './search-terms';

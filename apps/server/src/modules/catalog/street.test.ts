@@ -1,5 +1,4 @@
-import type { ShopPage, ShopProducts } from '@sitemall/contract';
-import { catalogApi } from '@sitemall/contract';
+import { catalogApi, type ShopPage, type ShopProducts } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 

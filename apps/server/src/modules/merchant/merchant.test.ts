@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { MerchantApplication } from '@sitemall/contract';
-import { catalogApi } from '@sitemall/contract';
+import { catalogApi, type MerchantApplication } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';

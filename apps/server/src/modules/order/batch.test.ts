@@ -1,5 +1,11 @@
-import type { BatchPreview, BatchSubmitResult, OrderDetail } from '@sitemall/contract';
-import { batchApi, orderApi, shopUrl } from '@sitemall/contract';
+import {
+  type BatchPreview,
+  type BatchSubmitResult,
+  batchApi,
+  type OrderDetail,
+  orderApi,
+  shopUrl,
+} from '@sitemall/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,4 @@
-import type { PayResult, SubmitOrderResult } from '@sitemall/contract';
-import { addressApi, orderApi } from '@sitemall/contract';
+import { addressApi, orderApi, type PayResult, type SubmitOrderResult } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';

@@ -1,5 +1,4 @@
-import type { PayResult, SubmitOrderResult } from '@sitemall/contract';
-import { addressApi, orderApi, shopUrl } from '@sitemall/contract';
+import { addressApi, orderApi, type PayResult, type SubmitOrderResult, shopUrl } from '@sitemall/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';

@@ -1,5 +1,11 @@
-import type { OrderDetail, PayResult, SubmitOrderResult, TrackDetail } from '@sitemall/contract';
-import { addressApi, orderApi } from '@sitemall/contract';
+import {
+  addressApi,
+  type OrderDetail,
+  orderApi,
+  type PayResult,
+  type SubmitOrderResult,
+  type TrackDetail,
+} from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';

@@ -23,7 +23,9 @@ import { payBack, refundKeyOf } from './pay-back';
 
 export type ShipmentRow = typeof orderShipment.$inferSelect;
 
-/** The parcels of child orders (one per shipped child order); none for no child orders. */
+type ChildRow = typeof childOrder.$inferSelect;
+
+/** The parcels of child orders; none for no child orders. */
 export async function shipmentsOf(db: Db, children: readonly { id: number }[]): Promise<ShipmentRow[]> {
   if (children.length === 0) return [];
   return db
@@ -36,7 +38,6 @@ export async function shipmentsOf(db: Db, children: readonly { id: number }[]): 
       ),
     );
 }
-type ChildRow = typeof childOrder.$inferSelect;
 
 const TRACKING_NO = /^[A-Za-z0-9-]{6,40}$/;
 

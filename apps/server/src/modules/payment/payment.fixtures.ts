@@ -1,5 +1,4 @@
-import type { PayResult } from '@sitemall/contract';
-import { addressApi, orderApi } from '@sitemall/contract';
+import { addressApi, orderApi, type PayResult } from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';

@@ -1,5 +1,12 @@
-import type { MovieCinema, MovieShow, ProviderSubmitResult, SeatMap } from '@sitemall/contract';
-import { movieApi, orderApi, topupApi } from '@sitemall/contract';
+import {
+  type MovieCinema,
+  type MovieShow,
+  movieApi,
+  orderApi,
+  type ProviderSubmitResult,
+  type SeatMap,
+  topupApi,
+} from '@sitemall/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProviderSimulator } from '../../simulators/provider';

@@ -1,5 +1,4 @@
-import type { ClientTips, ServiceChannels } from '@sitemall/contract';
-import { catalogApi } from '@sitemall/contract';
+import { type ClientTips, catalogApi, type ServiceChannels } from '@sitemall/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openText } from '../../lib/aes';
 import { type TestApp, testApp } from '../../test/harness';

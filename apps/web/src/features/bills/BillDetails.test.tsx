@@ -1,5 +1,4 @@
-import type { Bill } from '@sitemall/contract';
-import { pointsApi } from '@sitemall/contract';
+import { type Bill, pointsApi } from '@sitemall/contract';
 import { cleanup, screen } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,4 @@
-import type { PackOrder, PackProduct } from '@sitemall/contract';
-import { packsApi } from '@sitemall/contract';
+import { type PackOrder, type PackProduct, packsApi } from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../api/request.ts';

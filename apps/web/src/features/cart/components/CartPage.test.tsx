@@ -1,5 +1,4 @@
-import type { CartItem } from '@sitemall/contract';
-import { cartApi } from '@sitemall/contract';
+import { type CartItem, cartApi } from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../../api/request.ts';

@@ -1,5 +1,12 @@
-import type { Address } from '@sitemall/contract';
-import { addressApi, cartApi, orderApi, pointsApi, promiseApi, voucherApi } from '@sitemall/contract';
+import {
+  type Address,
+  addressApi,
+  cartApi,
+  orderApi,
+  pointsApi,
+  promiseApi,
+  voucherApi,
+} from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../../api/request.ts';

@@ -1,5 +1,4 @@
-import type { PayOrderInfo } from '@sitemall/contract';
-import { orderApi } from '@sitemall/contract';
+import { orderApi, type PayOrderInfo } from '@sitemall/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequest } from '../../../api/request.ts';
