@@ -70,15 +70,7 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   const row = op.locator('.ant-table-row', { hasText: topup.orderNo });
   await expect(row).toBeVisible();
   // Issued by the worker right after payment (the simulator answers at once).
-  await expect
-    .poll(
-      async () => {
-        await op.getByRole('button', { name: /查\s?询/ }).click();
-        return row.textContent();
-      },
-      { timeout: 30_000 },
-    )
-    .toContain('已出票');
+  await searchUntil(op, row, '已出票');
   await expect(row).toContainText('话费直充');
   await shot(op, 'provider-orders');
   await row.getByRole('button', { name: '详情' }).click();
@@ -149,15 +141,7 @@ async function topupOutage(request: APIRequestContext, on: boolean) {
 async function openStuck(op: Page, orderNo: string) {
   await op.getByLabel('订单号').fill(orderNo);
   const row = op.locator('.ant-table-row', { hasText: orderNo });
-  await expect
-    .poll(
-      async () => {
-        await op.getByRole('button', { name: /查\s?询/ }).click();
-        return row.textContent();
-      },
-      { timeout: 30_000 },
-    )
-    .toContain('待处理');
+  await searchUntil(op, row, '待处理');
   await row.getByRole('button', { name: '详情' }).click();
   const drawer = op.locator('.ant-drawer-content');
   await expect(drawer.getByText('服务商未确认出票结果')).toBeVisible();
@@ -232,3 +216,16 @@ test('an unanswered top-up: the operator refunds one, retries another until it i
   }
   expect(pageErrors).toEqual([]);
 });
+
+/** Queries the list again until the row says `status` (the worker moves provider orders on its own). */
+async function searchUntil(op: Page, row: Locator, status: string) {
+  await expect
+    .poll(
+      async () => {
+        await op.getByRole('button', { name: /查\s?询/ }).click();
+        return row.textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain(status);
+}

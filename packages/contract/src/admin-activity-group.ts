@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ActivityGoods } from './activity.ts';
+import { manage, view } from './admin-activity-access.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Amount, Id, Int } from './numbers.ts';
@@ -80,14 +81,6 @@ export const SaveGroupActivityBody = Type.Object({
   endAt: Time,
 });
 export type SaveGroupActivityBody = Static<typeof SaveGroupActivityBody>;
-
-const view = { tag: 'admin-activity', operator: 'promotions:view', method: 'GET' } as const;
-const manage = {
-  tag: 'admin-activity',
-  operator: 'promotions:manage',
-  method: 'POST',
-  encoding: 'json',
-} as const;
 
 export const adminGroupApi = {
   groupActivities: endpoint({

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { ActivityGoods, Timing } from './activity.ts';
+import { manage, view } from './admin-activity-access.ts';
 import { endpoint } from './endpoint.ts';
 import { Envelope, ErrorEnvelope } from './envelope.ts';
 import { Amount, Id, Int } from './numbers.ts';
@@ -382,13 +383,6 @@ export type SaveBenefitBody = Static<typeof SaveBenefitBody>;
 
 // ---- the endpoints --------------------------------------------------------------------------
 
-const view = { tag: 'admin-activity', operator: 'promotions:view', method: 'GET' } as const;
-const manage = {
-  tag: 'admin-activity',
-  operator: 'promotions:manage',
-  method: 'POST',
-  encoding: 'json',
-} as const;
 const ListQuery = Type.Object({ siteId: Type.Optional(SiteIdIn), pageNum: Type.Optional(PageNum) });
 const ActivityPage = Type.Object({ siteId: SiteIdIn, activityId: Id(), pageNum: Type.Optional(PageNum) });
 

@@ -4,6 +4,7 @@ import { endpoint } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Amount, Id, INT4_MAX, Int } from './numbers.ts';
 import { Page, PageNum } from './paging.ts';
+import { YesNo } from './site.ts';
 
 /**
  * The operator console's API (issue 12), served under ADMIN_API_PREFIX. Operators are not
@@ -148,7 +149,6 @@ export type OperatorTotpBody = Static<typeof OperatorTotpBody>;
 
 // ---- sites ----------------------------------------------------------------------------------
 
-const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 /** configJson as an operator edits it: every switch bounded. */
 export const SiteConfigJsonInput = Type.Object({
   returnBar: Int(0, 9),

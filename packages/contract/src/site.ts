@@ -6,7 +6,8 @@ import { Id } from './numbers.ts';
 /** A site id as a client sends it: a positive integer (form fields arrive as strings). */
 export const SiteId = Id({ description: '站点 id' });
 
-const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
+/** A switch as the spec writes it. */
+export const YesNo = Type.Union([Type.Literal('Y'), Type.Literal('N')]);
 
 /**
  * The site's JSON configuration. The first three fields are the spec's (section 3); the rest

@@ -1,9 +1,10 @@
-import { ModalForm, ProFormDigit, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import { ModalForm, ProFormDigit } from '@ant-design/pro-components';
 import { adminRefundApi } from '@sitemall/contract';
 import { Button, Form } from 'antd';
 import { call } from '../api';
 import { toFen } from '../format';
 import { useSitesWith } from '../session';
+import { ReasonField, SiteField } from './promotions/shared';
 import { useWrite } from './write';
 
 interface PolicyForm {
@@ -54,14 +55,7 @@ export function SitePolicyForm() {
         )
       }
     >
-      <ProFormSelect
-        name="siteId"
-        label="站点"
-        options={sites.options}
-        initialValue={sites.initial}
-        rules={[{ required: true, message: '请选择站点' }]}
-        fieldProps={{ onChange: (siteId: number) => void load(siteId) }}
-      />
+      <SiteField permission="finance:manage" onChange={(siteId) => void load(siteId)} />
       <ProFormDigit
         name="pointsIssueYuan"
         label="积分发放复核阈值（元）"
@@ -80,12 +74,7 @@ export function SitePolicyForm() {
         extra="订单实付（积分 + 现金）超过此值时，取消订单转为退款申请，须另一位财务人员复核"
         rules={[{ required: true, message: '请填写订单退款复核阈值' }]}
       />
-      <ProFormTextArea
-        name="reason"
-        label="修改原因"
-        rules={[{ required: true, whitespace: true, message: '请填写操作原因' }]}
-        fieldProps={{ maxLength: 200 }}
-      />
+      <ReasonField label="修改原因" />
     </ModalForm>
   );
 }

@@ -7,11 +7,10 @@ import {
 } from '@ant-design/pro-components';
 import { adminApi, type IssueBatch } from '@sitemall/contract';
 import { App, Button } from 'antd';
-import { useState } from 'react';
 import { call } from '../api';
 import { toFen, yuan } from '../format';
 import { useSitesWith } from '../session';
-import { type CsvFile, CsvFileField } from './CsvFileField';
+import { CsvModalForm } from './CsvModalForm';
 
 /** What the maker sees once a draft is submitted: issued now, or waiting for the second operator. */
 export function useSubmitDraft() {
@@ -25,6 +24,22 @@ export function useSubmitDraft() {
 }
 
 const useIssueSites = () => useSitesWith('points:manage');
+
+/** Makes a draft and submits it at once (the toasts of useSubmitDraft), or shows the refusal; true when done. */
+function useIssue(onDone: () => void) {
+  const { message } = App.useApp();
+  const submitDraft = useSubmitDraft();
+  return async (makeDraft: () => Promise<IssueBatch>) => {
+    try {
+      await submitDraft(await makeDraft());
+      onDone();
+      return true;
+    } catch (e) {
+      message.error((e as Error).message);
+      return false;
+    }
+  };
+}
 
 const IssueReasonField = () => (
   <ProFormTextArea
@@ -45,8 +60,7 @@ export function IssueOneForm({
   siteId?: number;
   onDone: () => void;
 }) {
-  const { message } = App.useApp();
-  const submitDraft = useSubmitDraft();
+  const issue = useIssue(onDone);
   const sites = useIssueSites();
   return (
     <ModalForm<{ siteId: number; account: string; yuan: number; note?: string; reason: string }>
@@ -55,23 +69,17 @@ export function IssueOneForm({
       trigger={<Button type={account ? 'link' : 'primary'}>{account ? '发放积分' : '单个发放'}</Button>}
       modalProps={{ destroyOnClose: true }}
       initialValues={{ siteId: siteId ?? sites.initial, account }}
-      onFinish={async (form) => {
-        try {
-          const draft = await call(adminApi.issuePoints, {
+      onFinish={(form) =>
+        issue(() =>
+          call(adminApi.issuePoints, {
             siteId: form.siteId,
             account: form.account,
             amount: toFen(form.yuan),
             note: form.note,
             reason: form.reason,
-          });
-          await submitDraft(draft);
-          onDone();
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
-      }}
+          }),
+        )
+      }
     >
       <ProFormSelect
         name="siteId"
@@ -103,22 +111,19 @@ export function IssueOneForm({
 /** Points from a CSV file ("手机号或用户名,金额,备注[,请求号]"): unreadable lines are listed, never issued. */
 export function IssueCsvForm({ onDone }: { onDone: () => void }) {
   const { message } = App.useApp();
-  const submitDraft = useSubmitDraft();
+  const issue = useIssue(onDone);
   const sites = useIssueSites();
-  const [file, setFile] = useState<CsvFile>();
   return (
-    <ModalForm<{ siteId: number; reason: string }>
+    <CsvModalForm<{ siteId: number; reason: string }>
       title="批量发放（CSV）"
-      width={520}
       trigger={<Button>批量发放</Button>}
-      modalProps={{ destroyOnClose: true, afterClose: () => setFile(undefined) }}
+      hint="每行：手机号或用户名,金额（元）,备注[,请求号]；首行可为表头"
       initialValues={{ siteId: sites.initial }}
-      onFinish={async (form) => {
-        if (!file) {
-          message.warning('请选择 CSV 文件');
-          return false;
-        }
-        try {
+      fields={
+        <ProFormSelect name="siteId" label="站点" options={sites.options} rules={[{ required: true }]} />
+      }
+      onFinish={(form, file) =>
+        issue(async () => {
           const draft = await call(adminApi.issuePointsCsv, {
             siteId: form.siteId,
             fileName: file.name,
@@ -127,18 +132,11 @@ export function IssueCsvForm({ onDone }: { onDone: () => void }) {
           });
           if (draft.refused.length > 0)
             message.warning(`${draft.refused.length} 行无法读取，不会发放（见发放单明细）`);
-          await submitDraft(draft);
-          onDone();
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
-      }}
+          return draft;
+        })
+      }
     >
-      <ProFormSelect name="siteId" label="站点" options={sites.options} rules={[{ required: true }]} />
-      <CsvFileField hint="每行：手机号或用户名,金额（元）,备注[,请求号]；首行可为表头" onChange={setFile} />
       <IssueReasonField />
-    </ModalForm>
+    </CsvModalForm>
   );
 }

@@ -2,7 +2,7 @@ import { App } from 'antd';
 
 /**
  * Runs a console write with its toasts: the success message (a text, or made from the answer)
- * and then `after`, or the server's refusal. True when it went through, so a ModalForm's
+ * and then `after` with the answer, or the server's refusal. True when it went through, so a ModalForm's
  * onFinish can return it (the form closes on true).
  */
 export function useWrite() {
@@ -10,12 +10,12 @@ export function useWrite() {
   return async <T>(
     work: () => Promise<T>,
     done: string | ((answer: T) => string),
-    after?: () => void,
+    after?: (answer: T) => void,
   ): Promise<boolean> => {
     try {
       const answer = await work();
       message.success(typeof done === 'string' ? done : done(answer));
-      after?.();
+      after?.(answer);
       return true;
     } catch (e) {
       message.error((e as Error).message);

@@ -13,8 +13,14 @@ export const ReasonField = ({ label = '操作原因' }: { label?: string }) => (
   />
 );
 
-/** The site a new record belongs to: the operator's sites where they may manage promotions. */
-export function SiteField({ permission = 'promotions:manage' }: { permission?: string }) {
+/** The site a new record belongs to: the operator's sites where they hold `permission`. */
+export function SiteField({
+  permission = 'promotions:manage',
+  onChange,
+}: {
+  permission?: string;
+  onChange?: (siteId: number) => void;
+}) {
   const sites = useSitesWith(permission);
   return (
     <ProFormSelect
@@ -23,6 +29,7 @@ export function SiteField({ permission = 'promotions:manage' }: { permission?: s
       options={sites.options}
       initialValue={sites.initial}
       rules={[{ required: true, message: '请选择站点' }]}
+      fieldProps={onChange ? { onChange } : undefined}
     />
   );
 }

@@ -1,11 +1,4 @@
-import {
-  type ActionType,
-  ModalForm,
-  ProFormDigit,
-  ProFormSelect,
-  ProFormTextArea,
-  ProTable,
-} from '@ant-design/pro-components';
+import { type ActionType, ProFormDigit, ProFormSelect, ProTable } from '@ant-design/pro-components';
 import {
   adminProviderApi as api,
   CODE_ROW_RESULT_LABEL,
@@ -13,12 +6,14 @@ import {
   type CodeStockRow,
   type ImportCodesResult,
 } from '@sitemall/contract';
-import { Alert, App, Button, Card, Empty, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Space, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
 import { time } from '../../format';
 import { useSession, useSitesWith } from '../../session';
-import { type CsvFile, CsvFileField } from '../CsvFileField';
+import { CsvModalForm } from '../CsvModalForm';
+import { ReasonField } from '../promotions/shared';
+import { useWrite } from '../write';
 
 const RESULT_COLOR: Record<CodeRowResult, string> = {
   added: 'green',
@@ -29,51 +24,36 @@ const RESULT_COLOR: Record<CodeRowResult, string> = {
 
 /** Imports a CSV of e-codes for one specification; the text travels in the request, sealed on arrival. */
 function ImportForm({ onDone }: { onDone: (result: ImportCodesResult) => void }) {
-  const { message } = App.useApp();
+  const write = useWrite();
   const sites = useSitesWith('stock:manage');
-  const [file, setFile] = useState<CsvFile>();
   return (
-    <ModalForm<{ siteId: number; specificationId: number; reason: string }>
+    <CsvModalForm<{ siteId: number; specificationId: number; reason: string }>
       title="导入电子码（CSV）"
-      width={520}
       trigger={<Button type="primary">导入电子码</Button>}
-      modalProps={{ destroyOnClose: true, afterClose: () => setFile(undefined) }}
+      hint="每行一个电子码（第一列）；首行可为表头“电子码”。重复的电子码不会导入，保存时加密。"
       initialValues={{ siteId: sites.initial }}
-      onFinish={async (form) => {
-        if (!file) {
-          message.warning('请选择 CSV 文件');
-          return false;
-        }
-        try {
-          const result = await call(api.importCodes, { ...form, fileName: file.name, text: file.text });
-          message.success(`已导入 ${result.added} 个电子码`);
-          onDone(result);
-          return true;
-        } catch (e) {
-          message.error((e as Error).message);
-          return false;
-        }
-      }}
+      fields={
+        <>
+          <ProFormSelect name="siteId" label="站点" options={sites.options} rules={[{ required: true }]} />
+          <ProFormDigit
+            name="specificationId"
+            label="商品规格 ID"
+            min={1}
+            fieldProps={{ precision: 0 }}
+            rules={[{ required: true, message: '请填写电子码商品的规格 ID' }]}
+          />
+        </>
+      }
+      onFinish={(form, file) =>
+        write(
+          () => call(api.importCodes, { ...form, fileName: file.name, text: file.text }),
+          (result) => `已导入 ${result.added} 个电子码`,
+          onDone,
+        )
+      }
     >
-      <ProFormSelect name="siteId" label="站点" options={sites.options} rules={[{ required: true }]} />
-      <ProFormDigit
-        name="specificationId"
-        label="商品规格 ID"
-        min={1}
-        fieldProps={{ precision: 0 }}
-        rules={[{ required: true, message: '请填写电子码商品的规格 ID' }]}
-      />
-      <CsvFileField
-        hint="每行一个电子码（第一列）；首行可为表头“电子码”。重复的电子码不会导入，保存时加密。"
-        onChange={setFile}
-      />
-      <ProFormTextArea
-        name="reason"
-        label="导入原因"
-        rules={[{ required: true, whitespace: true, message: '请填写操作原因' }]}
-        fieldProps={{ maxLength: 200 }}
-      />
-    </ModalForm>
+      <ReasonField label="导入原因" />
+    </CsvModalForm>
   );
 }
 

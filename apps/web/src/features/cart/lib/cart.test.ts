@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { CartItem } from '@sitemall/contract';
 import { describe, expect, it } from 'vitest';
+import { cartLine } from '../../../test/fixtures.ts';
 import {
   cartPieces,
   cartTotals,
@@ -12,25 +13,14 @@ import {
   toggleAll,
 } from './cart.ts';
 
-const line = (over: Partial<CartItem> & { id: number }): CartItem => ({
-  itemId: over.id * 10,
-  num: 1,
-  specificationId: 1,
-  specificationValue: '默认',
-  productSpecifications: [],
-  name: `商品${over.id}`,
-  image: '',
-  orderType: 0,
-  source: { source: 2, type: 1, name: '自营', hasAddressTab: true },
-  price: 1000,
-  stock: 10,
-  limitNum: 0,
-  isOnSale: true,
-  isSelected: true,
-  isValid: true,
-  msg: '',
-  ...over,
-});
+/** A line of the shared fixture, with the stock and source these cases count on. */
+const line = ({ id, ...over }: Partial<CartItem> & { id: number }): CartItem =>
+  cartLine(id, {
+    itemId: id * 10,
+    source: { source: 2, type: 1, name: '自营', hasAddressTab: true },
+    stock: 10,
+    ...over,
+  });
 
 const jd = { source: 1, type: 1, name: '电商直供', hasAddressTab: true };
 
