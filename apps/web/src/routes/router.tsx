@@ -15,6 +15,7 @@ import { getLoginWay, getSiteId, syncSiteId } from '../site/storage.ts';
 import { lazyPart } from './lazyPart.ts';
 import type { RouteMeta } from './meta.ts';
 import { payResultTarget } from './payResult.ts';
+import type { Prefetch } from './prefetch.ts';
 
 export const BASENAME = '/shoppingmall';
 
@@ -31,14 +32,21 @@ const siteIdOf = (request: Request): string | null =>
 /**
  * The site in the address becomes the stored site; a token of another site is dropped (section 4).
  * The site's configuration, which every page waits for, is asked for here, while the first
- * page's modules are still loading, not once they have drawn the site's frame (not awaited).
+ * page's modules are still loading, not once they have drawn the site's frame (not awaited), and
+ * so is what the page draws first (prefetch.ts).
  */
 const rootLoader =
   (queryClient: QueryClient) =>
   ({ request }: LoaderFunctionArgs) => {
     syncSiteId(new URL(request.url).searchParams.get('siteId'));
     const siteId = siteIdOf(request);
-    if (siteId) void queryClient.prefetchQuery(siteConfigQuery(siteId));
+    if (siteId) {
+      void queryClient.prefetchQuery(siteConfigQuery(siteId));
+      const url = appUrl(request);
+      PREFETCH.get(url.pathname)?.()
+        .then((prefetch) => prefetch(queryClient, siteId, url.searchParams))
+        .catch(() => undefined);
+    }
     return null;
   };
 
@@ -56,11 +64,19 @@ interface PageSpec {
   meta: RouteMeta;
   load: () => Promise<PageModule>;
   addsSiteId?: boolean;
+  /** What the page draws first, started by the root loader (prefetch.ts). */
+  prefetch?: () => Promise<Prefetch>;
 }
 
 /** The route table of spec section 2 (pages drawn inside the mall layout). */
 const MALL_PAGES: PageSpec[] = [
-  { path: 'home', meta: { part: 'home', title: '首页' }, addsSiteId: true, load: () => import('./home.tsx') },
+  {
+    path: 'home',
+    meta: { part: 'home', title: '首页' },
+    addsSiteId: true,
+    load: () => import('./home.tsx'),
+    prefetch: () => import('./prefetch.ts').then((m) => m.home),
+  },
   {
     path: 'personalCenter',
     meta: { part: 'personalCenter', title: '个人中心' },
@@ -141,6 +157,7 @@ const MALL_PAGES: PageSpec[] = [
     path: 'productDetails',
     meta: { part: 'productDetails', title: '商品详情', breadcrumb: 'own' },
     load: () => import('./productDetails.tsx'),
+    prefetch: () => import('./prefetch.ts').then((m) => m.productDetails),
   },
   {
     path: 'shoppingCart',
@@ -158,6 +175,7 @@ const MALL_PAGES: PageSpec[] = [
     path: 'searchList',
     meta: { part: 'searchList', title: '商品搜索', breadcrumb: true },
     load: () => import('./searchList.tsx'),
+    prefetch: () => import('./prefetch.ts').then((m) => m.searchList),
   },
   {
     path: 'specialList',
@@ -236,6 +254,11 @@ const MALL_PAGES: PageSpec[] = [
   },
   { path: '*', meta: { part: 'notFound', title: '页面不存在' }, load: () => import('./NotFound.tsx') },
 ];
+
+/** The prefetches of the mall's pages by app path (the root loader's look-up). */
+const PREFETCH = new Map(
+  MALL_PAGES.flatMap(({ path, prefetch }) => (prefetch ? [[`/${path}` as string, prefetch] as const] : [])),
+);
 
 /** Login pages and register: no header or footer. */
 const BARE_PAGES: PageSpec[] = [

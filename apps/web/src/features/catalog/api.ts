@@ -89,7 +89,9 @@ export const productDetailQuery = (siteId: string, productId: number) =>
   queryOptions({
     queryKey: keys.catalog.product(siteId, productId),
     queryFn: () => call(catalogApi.productDetail, { siteId, productId }),
-    staleTime: 0,
+    // The answer the root loader fetched as the page opened is not asked for again when the page
+    // draws (routes/prefetch.ts); the stock on the page is productStock's.
+    staleTime: 10_000,
     retry: (count, error) => !(error instanceof ApiError) && count < 2,
   });
 
