@@ -16,6 +16,7 @@ import { encrypt } from './members.ts';
 import {
   api,
   buyThroughCart,
+  cancelFromCard,
   cheapProduct,
   DEMO,
   ensureAddress,
@@ -191,9 +192,7 @@ test('add to cart → cart → submit with a new address → pay with points →
   await expect(pending.getByTestId('order-status')).toHaveText('待付款');
   await settle(page);
   await page.screenshot({ path: `${screenshots}order-my-orders-1000.png`, fullPage: true });
-  await pending.getByTestId('order-cancel').click();
-  await page.getByRole('button', { name: '确定取消' }).click();
-  await expect(page.getByText('订单已取消')).toBeVisible();
+  await cancelFromCard(page, pending);
   await page.goto('myOrder?siteId=1000&tab=cancelled');
   await expect(page.locator(`[data-order-no="${unpaid}"]`).getByTestId('order-status')).toHaveText(
     /取消|撤回/,

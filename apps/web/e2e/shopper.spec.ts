@@ -4,6 +4,7 @@ import { expectNoSeriousViolations, shot, tabTo, watchPageErrors } from './a11y.
 import { sendSmsCodeByApi } from './members.ts';
 import {
   api,
+  cancelFromCard,
   cheapProduct,
   DEMO,
   ensureAddress,
@@ -176,9 +177,7 @@ test('a cancelled unpaid order reads 已取消 with 应付, in the list and the 
   await page.goto('myOrder?siteId=719&tab=pendingPayment');
   const card = page.locator(`[data-order-no="${orderNo}"]`);
   await expect(card).toContainText('应付');
-  await card.getByTestId('order-cancel').click();
-  await page.getByRole('button', { name: '确定取消' }).click();
-  await expect(page.getByText('订单已取消')).toBeVisible();
+  await cancelFromCard(page, card);
   await page.goto('myOrder?siteId=719&tab=cancelled');
   await expect(card.getByTestId('order-status')).toHaveText('已取消');
   await expect(card.getByTestId('order-reason')).toHaveText('您已取消该订单');

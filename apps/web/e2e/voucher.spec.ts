@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { cheapProduct, fillNewAddress, pwdLogin, settle } from './site.ts';
+import { cancelFromCard, cheapProduct, fillNewAddress, pwdLogin, settle } from './site.ts';
 
 /**
  * Vouchers in the browser (issue 13): claim in 领券中心, the best voucher chosen at checkout,
@@ -86,9 +86,7 @@ test('claim in the centre, use at checkout, pay, see it used; cancel an unpaid o
   await expect(page.getByTestId('voucher-card').filter({ hasText: POINTS_VOUCHER })).toHaveCount(1);
   await page.goto('myOrder?siteId=719&tab=pendingPayment');
   const pending = page.locator(`[data-order-no="${unpaid}"]`);
-  await pending.getByTestId('order-cancel').click();
-  await page.getByRole('button', { name: '确定取消' }).click();
-  await expect(page.getByText('订单已取消')).toBeVisible();
+  await cancelFromCard(page, pending);
 
   await page.goto('myVoucher?siteId=719&status=unused');
   await expect(page.getByTestId('voucher-card').filter({ hasText: POINTS_VOUCHER })).toHaveCount(1);
