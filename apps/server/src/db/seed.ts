@@ -49,6 +49,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   for (const demo of DEMO_MEMBERS) await seedDemoMember(db, demo);
   await seedOperators(db, DEMO_ROLES, DEMO_OPERATORS, DEMO_SITE_POLICIES);
   await seedServiceDesk(db);
+  // The planner's statistics at once: without them (autovacuum off, or not come round yet)
+  // PostgreSQL guesses, and found a listing of a site through a category index instead of its
+  // primary key.
+  await db.execute(sql`analyze`);
   return true;
 }
 
