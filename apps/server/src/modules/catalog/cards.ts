@@ -18,6 +18,7 @@ import { ttlCache } from '../../lib/ttl-cache';
 import type { Site } from '../site/site.service';
 import { type CatalogCache, notFound, siteOf, sourceOf } from './catalog.service';
 import { product, siteProduct } from './catalog.tables';
+import { catalogueAnswer } from './catalogue-answers';
 
 /**
  * Product cards: the tile every list shows (category lists, home floors, search, shops,
@@ -31,7 +32,7 @@ export const cardFields = {
   id: product.id,
   name: product.name,
   brand: product.brand,
-  image: sql<string>`coalesce(${product.images}->>0, '')`,
+  image: sql<string>`coalesce(${product.images}->>0, '')`.as('image'),
   price: siteProduct.price,
   marketPrice: product.marketPrice,
   sales: siteProduct.sales,
@@ -40,8 +41,14 @@ export const cardFields = {
   sourceType: product.sourceType,
   // A scalar aggregate, not EXISTS: PostgreSQL may turn an EXISTS into a hashed scan of every
   // specification, where this runs per row of the page through the index.
-  hasStock: sql<boolean>`coalesce((select bool_or(s.stock > 0) from product_specification s where s.product_id = ${product.id}), false)`,
-  specificationId: sql<number>`coalesce((select x.specification_id from site_price x where x.site_id = ${siteProduct.siteId} and x.product_id = ${product.id} order by x.price, x.specification_id limit 1), 0)`,
+  hasStock:
+    sql<boolean>`coalesce((select bool_or(s.stock > 0) from product_specification s where s.product_id = ${product.id}), false)`.as(
+      'has_stock',
+    ),
+  specificationId:
+    sql<number>`coalesce((select x.specification_id from site_price x where x.site_id = ${siteProduct.siteId} and x.product_id = ${product.id} order by x.price, x.specification_id limit 1), 0)`.as(
+      'specification_id',
+    ),
 };
 export type CardRow = {
   id: number;
@@ -90,6 +97,8 @@ export function orderOf(key: SortKey): SQL[] {
 }
 
 const scopeParams = (categories: number[] = []) => ({ categories, category: categories[0] ?? 0 });
+type ScopeParams = ReturnType<typeof scopeParams> & { siteId: number };
+type PageParams = { offset: number; limit: number };
 
 /** The listings a shopper of the site sees: the condition of every card list. */
 export const onSaleAt = (siteId: number | Placeholder) =>
@@ -110,28 +119,59 @@ const scopeFilter = (scope: Scope) =>
       ? (and(onSaleHere(), eq(siteProduct.categoryId, ph('category'))) as SQL)
       : (and(onSaleHere(), sql`${siteProduct.categoryId} = any(${ph('categories')}::int[])`) as SQL);
 
-function listStatement(db: Db, key: SortKey, scope: Scope) {
-  return prepared(db, `catalog_list_${key}_${scope}`, (name) =>
-    db
-      .select(cardFields)
-      .from(siteProduct)
-      .innerJoin(product, eq(product.id, siteProduct.productId))
-      .where(scopeFilter(scope))
-      .orderBy(...orderOf(key))
-      .limit(ph('limit'))
-      .offset(ph('offset'))
-      .prepare(name),
-  );
+/**
+ * A page of cards. The page's listings are found first (the sort index and the offset, nothing
+ * else), and only its ten rows are joined to their products and given their card columns: a
+ * select list is computed for every row an OFFSET skips, so page 5 would otherwise run the
+ * stock and cheapest-price subqueries for fifty products to show ten.
+ */
+function listQuery(db: Db, key: SortKey, scope: Scope) {
+  const keys = db
+    .select({ siteId: siteProduct.siteId, productId: siteProduct.productId })
+    .from(siteProduct)
+    .where(scopeFilter(scope))
+    .orderBy(...orderOf(key))
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .as('keys');
+  return db
+    .select(cardFields)
+    .from(keys)
+    .innerJoin(
+      siteProduct,
+      and(eq(siteProduct.siteId, keys.siteId), eq(siteProduct.productId, keys.productId)),
+    )
+    .innerJoin(product, eq(product.id, siteProduct.productId))
+    .orderBy(...orderOf(key));
 }
 
-function countStatement(db: Db, scope: Scope) {
-  return prepared(db, `catalog_count_${scope}`, (name) =>
-    db
-      .select({ total: sql<number>`count(*)::int` })
+function listStatement(db: Db, key: SortKey, scope: Scope) {
+  return prepared(db, `catalog_list_${key}_${scope}`, (name) => listQuery(db, key, scope).prepare(name));
+}
+
+/**
+ * A page and its list's total in one round trip: the count (from the index alone) is the one row
+ * of `totals`, and the page is a lateral subquery left-joined to it, so a page past the end
+ * still answers the total (one row without a card). For that single row PostgreSQL runs the
+ * page as the inner side of a nested loop, which keeps the page's order.
+ */
+function pageAndTotalStatement(db: Db, key: SortKey, scope: Scope) {
+  return prepared(db, `catalog_page_total_${key}_${scope}`, (name) => {
+    const totals = db
+      .select({ total: sql<number>`count(*)::int`.as('total') })
       .from(siteProduct)
       .where(scopeFilter(scope))
-      .prepare(name),
-  );
+      .as('totals');
+    const page = listQuery(db, key, scope).as('page');
+    const card = Object.fromEntries(
+      Object.keys(cardFields).map((k) => [k, page[k as keyof typeof cardFields]]),
+    );
+    return db
+      .select({ total: totals.total, card })
+      .from(totals)
+      .leftJoinLateral(page, sql`true`)
+      .prepare(name);
+  });
 }
 
 /**
@@ -143,14 +183,22 @@ export const COUNT_CACHED_FROM = 10_000;
 const COUNT_TTL_MS = 10_000;
 const bigTotals = ttlCache<string, number>({ ttlMs: COUNT_TTL_MS, max: 10_000 });
 
-async function totalOf(db: Db, scope: Scope, params: ReturnType<typeof scopeParams> & { siteId: number }) {
-  const key = `${params.siteId}:${scope}:${params.categories.join(',')}`;
-  const cached = bigTotals.get(key);
-  if (cached !== undefined) return cached;
-  const [count] = await countStatement(db, scope).execute(params);
-  const total = count?.total ?? 0;
-  if (total >= COUNT_CACHED_FROM) bigTotals.set(key, total);
-  return total;
+/**
+ * The page and its total: one statement, or the page alone while the list's total is kept.
+ * A total at or over COUNT_CACHED_FROM is kept from the statement that counted it.
+ */
+async function pageOf(db: Db, key: SortKey, scope: Scope, params: ScopeParams & PageParams) {
+  const totalKey = `${params.siteId}:${scope}:${params.categories.join(',')}`;
+  const kept = bigTotals.get(totalKey);
+  if (kept !== undefined) {
+    const rows = (await listStatement(db, key, scope).execute(params)) as CardRow[];
+    return { rows, total: kept };
+  }
+  const joined = await pageAndTotalStatement(db, key, scope).execute(params);
+  const total = joined[0]?.total ?? 0;
+  if (total >= COUNT_CACHED_FROM) bigTotals.set(totalKey, total);
+  const rows = joined.flatMap(({ card }) => (card?.id == null ? [] : [card as CardRow]));
+  return { rows, total };
 }
 
 /** Product list of a category or of a whole label (or of the site), sorted and paged by 10. */
@@ -178,17 +226,17 @@ export async function listProducts(
     if (!categories) throw notFound('分类标签');
   }
   const scope = scopeOf(categories);
+  const key = sortKey(input.sortField, input.sortType);
   const params = { siteId: site.row.id, ...scopeParams(categories), offset, limit: PAGE_SIZE };
-  const [rows, total] = await Promise.all([
-    listStatement(ctx.db, sortKey(input.sortField, input.sortType), scope).execute(params),
-    totalOf(ctx.db, scope, params),
-  ]);
-  return {
-    list: rows.map((r) => toCard(site, r as CardRow)),
-    total,
-    pageNum,
-    pageSize: PAGE_SIZE,
-  };
+  return catalogueAnswer(
+    catalog,
+    site,
+    JSON.stringify(['list', scope, params.categories, key, pageNum]),
+    async () => {
+      const { rows, total } = await pageOf(ctx.db, key, scope, params);
+      return { list: rows.map((r) => toCard(site, r)), total, pageNum, pageSize: PAGE_SIZE };
+    },
+  );
 }
 
 /** Cards of the given products that the site sells, in the order asked. */

@@ -1,10 +1,8 @@
 import { PAGE_SIZE, type SearchHit, type SearchResult } from '@sitemall/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { LRUCache } from 'lru-cache';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { offsetOf } from '../../lib/paging';
-import { ttlCache } from '../../lib/ttl-cache';
 import type { Site } from '../site/site.service';
 import {
   type CardRow,
@@ -18,6 +16,7 @@ import {
 } from './cards';
 import { type CatalogCache, type SiteCatalog, siteOf } from './catalog.service';
 import { product, siteProduct } from './catalog.tables';
+import { catalogueAnswer } from './catalogue-answers';
 import { buildSearchQuery, highlightRanges, normalise, withoutMarkup } from './search-terms';
 
 /**
@@ -132,12 +131,8 @@ export async function searchProducts(
   const site = siteOf(ctx);
   const catalog = await catalogs.get(site.row.id);
   const itemName = withoutMarkup(input.itemName);
-  let results = resultsOf.get(catalog);
-  if (!results) {
-    results = ttlCache({ ttlMs: RESULT_TTL_MS, max: RESULTS_PER_SITE });
-    resultsOf.set(catalog, results);
-  }
   const key = JSON.stringify([
+    'search',
     normalise(itemName).trim(),
     input.cateId,
     input.minPrice,
@@ -146,25 +141,8 @@ export async function searchProducts(
     input.sortType,
     input.pageNum ?? 1,
   ]);
-  const cached = results.get(key);
-  // The cards carry the site's own settings: a site changed since is a miss.
-  if (cached?.site === site) return cached.result;
-  const result = searchUncached(ctx, site, catalog, itemName, input);
-  results.set(key, { site, result });
-  result.catch(() => results.delete(key));
-  return result;
+  return catalogueAnswer(catalog, site, key, () => searchUncached(ctx, site, catalog, itemName, input));
 }
-
-/**
- * Popular queries are answered from memory. The results hang on the site's catalogue entry
- * (CatalogCache), so the NOTIFY that drops a site's catalogue in every process drops its search
- * results with it, and a catalogue entry lives at most its TTL; the results' own shorter TTL
- * bounds how long a price, sale or stock change that announces nothing stays unseen. The least
- * recently asked queries leave first, so what stays is what is asked often.
- */
-const RESULT_TTL_MS = 10_000;
-const RESULTS_PER_SITE = 1_000;
-const resultsOf = new WeakMap<SiteCatalog, LRUCache<string, { site: Site; result: Promise<SearchResult> }>>();
 
 async function searchUncached(
   ctx: RequestContext,
