@@ -17,8 +17,9 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { prepared } from '../../lib/prepared';
+import type { Site } from '../site/site.service';
 import { onSaleAt } from './cards';
-import { productNotFound, siteOf, sourceOf } from './catalog.service';
+import { type CatalogCache, productNotFound, siteOf, sourceOf } from './catalog.service';
 import {
   category,
   categoryGroup,
@@ -29,6 +30,7 @@ import {
   sitePrice,
   siteProduct,
 } from './catalog.tables';
+import { catalogueAnswer } from './catalogue-answers';
 import { purchaseProblem } from './purchasable';
 
 /**
@@ -39,8 +41,15 @@ import { purchaseProblem } from './purchasable';
 
 const ph = sql.placeholder;
 
-const detailStatement = (db: Db) =>
-  prepared(db, 'catalog_detail', (name) =>
+/**
+ * A product page is two reads. What changes only when an operator edits the product or the
+ * site's menus (names, pictures, text, shop, category) is kept with the site's other catalogue
+ * answers (catalogue-answers.ts): reading it took longer than the rest of the page together,
+ * six tables for one row. What moves with orders and price changes (price, sales, sale state,
+ * limit, each specification's stock and price) is read every time, in one primary-key statement.
+ */
+const pageStatement = (db: Db) =>
+  prepared(db, 'catalog_detail_page', (name) =>
     db
       .select({
         id: product.id,
@@ -49,12 +58,8 @@ const detailStatement = (db: Db) =>
         brand: product.brand,
         images: product.images,
         detail: product.detail,
-        price: siteProduct.price,
         marketPrice: product.marketPrice,
-        sales: siteProduct.sales,
         orderType: product.orderType,
-        limitNum: siteProduct.limitNum,
-        isOnSale: siteProduct.isOnSale,
         source: product.source,
         sourceType: product.sourceType,
         shopId: shop.id,
@@ -66,16 +71,6 @@ const detailStatement = (db: Db) =>
         levelName: categoryGroup.levelName,
         catId: category.id,
         catName: category.catName,
-        // The specifications in the same statement (one round trip for the whole page): those
-        // with a price on the site, in their display order.
-        specifications: sql<{ id: number; specificationValue: string; stock: number; price: number }[]>`(
-          select coalesce(json_agg(json_build_object(
-            'id', s.id, 'specificationValue', s.specification_value, 'stock', s.stock, 'price', p.price
-          ) order by s.sort, s.id), '[]'::json)
-          from ${productSpecification} s
-          join ${sitePrice} p on p.specification_id = s.id and p.site_id = ${siteProduct.siteId}
-            and p.product_id = s.product_id
-          where s.product_id = ${siteProduct.productId})`,
       })
       .from(siteProduct)
       .innerJoin(product, eq(product.id, siteProduct.productId))
@@ -86,6 +81,56 @@ const detailStatement = (db: Db) =>
       .where(and(eq(siteProduct.siteId, ph('siteId')), eq(siteProduct.productId, ph('productId'))))
       .prepare(name),
   );
+
+const liveStatement = (db: Db) =>
+  prepared(db, 'catalog_detail_live', (name) =>
+    db
+      .select({
+        price: siteProduct.price,
+        sales: siteProduct.sales,
+        limitNum: siteProduct.limitNum,
+        isOnSale: siteProduct.isOnSale,
+        // Those with a price on the site, in their display order. The listing's columns are
+        // written out: a one-table select names its columns without their table.
+        specifications: sql<{ id: number; specificationValue: string; stock: number; price: number }[]>`(
+          select coalesce(json_agg(json_build_object(
+            'id', s.id, 'specificationValue', s.specification_value, 'stock', s.stock, 'price', p.price
+          ) order by s.sort, s.id), '[]'::json)
+          from ${productSpecification} s
+          join ${sitePrice} p on p.specification_id = s.id and p.site_id = site_product.site_id
+            and p.product_id = s.product_id
+          where s.product_id = site_product.product_id)`,
+      })
+      .from(siteProduct)
+      .where(and(eq(siteProduct.siteId, ph('siteId')), eq(siteProduct.productId, ph('productId'))))
+      .prepare(name),
+  );
+
+/** The still part of a product page, as the answer shows it. */
+async function productPage(db: Db, site: Site, productId: number) {
+  const [row] = await pageStatement(db).execute({ siteId: site.row.id, productId });
+  if (!row) throw productNotFound();
+  const {
+    source,
+    sourceType,
+    shopId,
+    shopName,
+    shopLogo,
+    lableId,
+    lableName,
+    levelId,
+    levelName,
+    catId,
+    catName,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    source: sourceOf(site, source, sourceType),
+    shop: { id: shopId, shopName, logo: shopLogo },
+    category: { lableId, lableName, levelId, levelName, id: catId, catName },
+  };
+}
 
 /** The specifications of a product with their prices on the site; none when the site does not sell it. */
 const specificationsStatement = (db: Db) =>
@@ -107,31 +152,24 @@ const specificationsStatement = (db: Db) =>
       .prepare(name),
   );
 
-export async function productDetail(ctx: RequestContext, productId: number): Promise<ProductDetail> {
+export async function productDetail(
+  ctx: RequestContext,
+  catalogs: CatalogCache,
+  productId: number,
+): Promise<ProductDetail> {
   const site = siteOf(ctx);
-  const params = { siteId: site.row.id, productId };
-  const [row] = await detailStatement(ctx.db).execute(params);
-  if (!row) throw productNotFound();
-  const {
-    specifications,
-    source,
-    sourceType,
-    shopId,
-    shopName,
-    shopLogo,
-    lableId,
-    lableName,
-    levelId,
-    levelName,
-    catId,
-    catName,
-    ...rest
-  } = row;
+  const catalog = await catalogs.get(site.row.id);
+  const [[live], page] = await Promise.all([
+    liveStatement(ctx.db).execute({ siteId: site.row.id, productId }),
+    catalogueAnswer(catalog, site, JSON.stringify(['detail', productId]), () =>
+      productPage(ctx.db, site, productId),
+    ),
+  ]);
+  if (!live) throw productNotFound();
+  const { specifications, ...moving } = live;
   return {
-    ...rest,
-    source: sourceOf(site, source, sourceType),
-    shop: { id: shopId, shopName, logo: shopLogo },
-    category: { lableId, lableName, levelId, levelName, id: catId, catName },
+    ...page,
+    ...moving,
     productSpecifications: specifications.map((s) => ({ ...s, hasStock: s.stock > 0 })),
   };
 }
