@@ -26,9 +26,15 @@ async function memberLogin(page: Page, phone: string, password: string) {
   await loginButton(page).click();
 }
 
-/** Fills the reason of the open TextAction form and confirms it. */
+/**
+ * Fills the reason of the open TextAction form and confirms it, once the dialog has finished
+ * opening (a click during antd's zoom-in can be lost on a busy machine; see confirmPopup).
+ */
 async function withReason(page: Page, reason: string) {
   const dialog = page.getByRole('dialog').last();
+  await expect(page.locator('.ant-modal').filter({ visible: true }).last()).not.toHaveClass(
+    /zoom-(appear|enter)/,
+  );
   await dialog.getByRole('textbox').fill(reason);
   await dialog.getByRole('button', { name: /确\s?[认定]/ }).click();
 }

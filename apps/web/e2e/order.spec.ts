@@ -18,6 +18,7 @@ import {
   buyThroughCart,
   cancelFromCard,
   cheapProduct,
+  confirmPopup,
   DEMO,
   ensureAddress,
   fillNewAddress,
@@ -251,10 +252,7 @@ test('address management: add, edit, set default (one default), delete', async (
   await page.screenshot({ path: `${screenshots}order-addresses-1000.png`, fullPage: true });
 
   await edited.getByRole('button', { name: /删\s?除/ }).click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /确\s?定|OK/ })
-    .click();
+  await confirmPopup(page, /确\s?定|OK/);
   await expect(page.getByTestId('address-card').filter({ hasText: `赵六${tag}` })).toHaveCount(0);
 });
 

@@ -290,16 +290,21 @@ export async function payInSimulator(
 }
 
 /**
- * Cancels an unpaid order from its card in 我的订单: 取消订单, then 确定取消 once the
- * confirmation has finished opening. On a busy machine a click during antd's zoom-in was once
- * lost (the voucher journey in CI: no cancel request after "click action done").
+ * Clicks a button of the open pop-confirm once it has finished opening. On a busy machine a
+ * click during antd's zoom-in was once lost (the voucher journey in CI: no cancel request after
+ * "click action done").
  */
-export async function cancelFromCard(page: Page, card: Locator) {
-  await expect(card.getByTestId('order-status')).toHaveText('待付款');
-  await card.getByTestId('order-cancel').click();
+export async function confirmPopup(page: Page, name: string | RegExp) {
   const confirm = page.locator('.ant-popconfirm').filter({ visible: true });
   await expect(confirm).toBeVisible();
   await expect(confirm).not.toHaveClass(/zoom-big-(appear|enter)/);
-  await confirm.getByRole('button', { name: '确定取消' }).click();
+  await confirm.getByRole('button', { name }).click();
+}
+
+/** Cancels an unpaid order from its card in 我的订单: 取消订单, then 确定取消. */
+export async function cancelFromCard(page: Page, card: Locator) {
+  await expect(card.getByTestId('order-status')).toHaveText('待付款');
+  await card.getByTestId('order-cancel').click();
+  await confirmPopup(page, '确定取消');
   await expect(page.getByText('订单已取消')).toBeVisible();
 }
