@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { approvalRule } from '../modules/approval/approval.tables';
 import { type TestApp, testApp } from '../test/harness';
-import { prepared, preparedSql } from './prepared';
+import { anyOfArray, prepared, preparedSql } from './prepared';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,5 +58,38 @@ describe('prepared', () => {
     });
     await expect(inside).rejects.toBeInstanceOf(RolledBack);
     expect((await count(t.db)).rows).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('anyOfArray', () => {
+  it('lets PostgreSQL keep one generic plan for a statement over an array, where any($1) is planned at every run', async () => {
+    const plansOf = (db: Db, where: (ids: SQL) => SQL, name: string) =>
+      db.transaction(async (tx) => {
+        // One transaction: one connection, whose plan cache pg_prepared_statements shows.
+        for (let i = 0; i < 8; i++)
+          await preparedSql(
+            tx,
+            name,
+            () => sql`select id from product_specification where ${where(sql`id`)}`,
+          ).execute({ ids: [1, 2] });
+        const { rows } = (await tx.execute(
+          sql`select generic_plans::int as generic, custom_plans::int as custom
+            from pg_prepared_statements where name = ${name}`,
+        )) as unknown as { rows: { generic: number; custom: number }[] };
+        return rows[0];
+      });
+    const plain = await plansOf(
+      t.db,
+      (id) => sql`${id} = any(${sql.placeholder('ids')}::int[])`,
+      'test_any_plain',
+    );
+    const once = await plansOf(t.db, (id) => sql`${id} = ${anyOfArray('ids', 'int')}`, 'test_any_of_array');
+    if (t.database.kind === 'pglite') {
+      // PGlite sends every query unnamed: no plan is kept, and there is nothing to compare.
+      expect(plain).toBeUndefined();
+      return;
+    }
+    expect(plain).toEqual({ generic: 0, custom: 8 });
+    expect(once).toEqual({ generic: 3, custom: 5 });
   });
 });

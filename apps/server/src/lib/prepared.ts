@@ -1,4 +1,4 @@
-import type { Query, SQL } from 'drizzle-orm';
+import { type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
@@ -100,3 +100,14 @@ export function preparedSql(db: Db, name: string, build: () => SQL): SqlStatemen
       ) as unknown as SqlStatement,
   );
 }
+
+/**
+ * `any(<array placeholder>)` for a prepared statement, planned once per connection. A custom
+ * plan sees the array's length, a generic plan assumes ten elements, so to PostgreSQL the
+ * generic plan always looks dearer and it plans the statement again at every execution: for
+ * the four-table read of an order's specifications that was 0.5 ms of planning for 0.03 ms of
+ * work. Read through a scalar subquery, the array is unknown to both plans alike, and after its
+ * five trial plans PostgreSQL keeps the generic one.
+ */
+export const anyOfArray = (name: string, type: 'int' | 'bigint' | 'text') =>
+  sql`any(cast((select ${sql.placeholder(name)}::${sql.raw(type)}[]) as ${sql.raw(type)}[]))`;

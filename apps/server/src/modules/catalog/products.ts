@@ -16,7 +16,7 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
-import { prepared } from '../../lib/prepared';
+import { anyOfArray, prepared } from '../../lib/prepared';
 import type { Site } from '../site/site.service';
 import { onSaleAt } from './cards';
 import { type CatalogCache, productNotFound, siteOf, sourceOf } from './catalog.service';
@@ -328,7 +328,7 @@ export async function specificationsOnSite(
         sitePrice,
         and(eq(sitePrice.specificationId, productSpecification.id), eq(sitePrice.siteId, ph('siteId'))),
       )
-      .where(sql`${productSpecification.id} = any(${ph('ids')}::int[])`)
+      .where(sql`${productSpecification.id} = ${anyOfArray('ids', 'int')}`)
       .prepare(name),
   ).execute({ siteId, ids: [...new Set(specificationIds)] });
   return new Map(rows.map((r) => [r.specificationId, r]));

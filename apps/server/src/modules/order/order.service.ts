@@ -19,7 +19,7 @@ import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
-import { prepared } from '../../lib/prepared';
+import { anyOfArray, prepared } from '../../lib/prepared';
 import { releaseBargains } from '../activity/bargain';
 import { releaseGroup } from '../activity/group';
 import { releaseSeckill } from '../activity/seckill';
@@ -154,7 +154,7 @@ export async function moveOrders(
         })
         .where(
           and(
-            sql`${mallOrder.id} = any(${ph('ids')}::bigint[])`,
+            sql`${mallOrder.id} = ${anyOfArray('ids', 'bigint')}`,
             eq(mallOrder.status, ph('from')),
             move.unexpiredAt ? gt(mallOrder.expireAt, ph('unexpiredAt')) : undefined,
           ),
