@@ -11,12 +11,13 @@ import {
   type GroupView,
   type MyGroup,
 } from '@sitemall/contract';
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
-import { prepared } from '../../lib/prepared';
+import { anyOfArray, prepared } from '../../lib/prepared';
 import type { MemberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import { specificationsOnSite } from '../catalog/products';
@@ -293,6 +294,10 @@ export async function takeGroupSlot(tx: Db, sale: GroupSale, orderNo: string): P
   return teamId;
 }
 
+/** True for an order holding a place not yet paid: what `groupPaid` has to mark (pay.ts asks first). */
+export const groupPlaceReserved = (orderNo: SQL | AnyPgColumn) =>
+  sql<boolean>`exists (select 1 from ${groupMember} m where m.order_no = ${orderNo} and m.status = 'reserved')`;
+
 /**
  * In the payment's transaction: the orders' places become paid and their teams count the
  * payment; a team whose every slot is paid succeeds (a guarded move from forming), and its
@@ -306,7 +311,7 @@ export async function groupPaid(tx: Db, orderNos: readonly string[]): Promise<vo
       .set({ status: 'paid' })
       .where(
         and(
-          sql`${groupMember.orderNo} = any(${sql.placeholder('orderNos')}::text[])`,
+          sql`${groupMember.orderNo} = ${anyOfArray('orderNos', 'text')}`,
           eq(groupMember.status, 'reserved'),
         ),
       )

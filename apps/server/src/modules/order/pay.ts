@@ -9,19 +9,20 @@ import {
   WECHAT_CODE_STATE,
   type WechatCode,
 } from '@sitemall/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
-import { groupPaid } from '../activity/group';
+import { prepared } from '../../lib/prepared';
+import { groupPaid, groupPlaceReserved } from '../activity/group';
 import type { MemberCtx } from '../cart/cart.service';
 import { spendCards } from '../packs/packs.service';
-import type { OrderPaidByWechat, WechatPay } from '../payment/wechat-pay';
+import { type OrderPaidByWechat, openCodeExists, type WechatPay } from '../payment/wechat-pay';
 import { getBalance, postEntry } from '../points/points.service';
 import { useOrderVouchers } from '../voucher/voucher.service';
-import { findOrder, moveOrders, type OrderRow, statusName } from './order.service';
+import { findOrder, moveOrders, type OrderRow, orderNotFound, statusName } from './order.service';
 import { mallOrder } from './order.tables';
-import { providerGoodsPaid } from './provider-goods';
+import { hasProviderGoods, providerGoodsPaid } from './provider-goods';
 
 /** The pay ways this site offers (spec section 9: wx_pc and ye, filtered by paywayConf). */
 export const payWaysOf = (ctx: MemberCtx) =>
@@ -84,6 +85,35 @@ async function resultOf(
 }
 
 /**
+ * The member's order to pay, and in the same read what paying it involves beyond the move and
+ * the ledger: an open WeChat code to close, a group-buy place to mark paid, goods a provider
+ * issues. Most orders have none of them, and each one they lack is a round trip not made.
+ */
+async function orderToPay(ctx: MemberCtx, orderNo: string) {
+  const ph = sql.placeholder;
+  const [row] = await prepared(ctx.db, 'order_to_pay', (name) =>
+    ctx.db
+      .select({
+        ...getTableColumns(mallOrder),
+        hasOpenCode: openCodeExists(sql`${mallOrder.id}`).mapWith(Boolean),
+        hasGroupPlace: groupPlaceReserved(mallOrder.orderNo).mapWith(Boolean),
+        hasProviderGoods: hasProviderGoods(mallOrder.id).mapWith(Boolean),
+      })
+      .from(mallOrder)
+      .where(
+        and(
+          eq(mallOrder.siteId, ph('siteId')),
+          eq(mallOrder.memberId, ph('memberId')),
+          eq(mallOrder.orderNo, ph('orderNo')),
+        ),
+      )
+      .prepare(name),
+  ).execute({ siteId: ctx.site.row.id, memberId: ctx.member.id, orderNo });
+  if (!row) throw orderNotFound();
+  return row;
+}
+
+/**
  * Pays an order. wx_pc answers the WeChat code to scan (payment arrives later, by notify);
  * ye pays with points, after closing any open WeChat code of the order.
  *
@@ -99,7 +129,8 @@ export async function payOrder(
   input: { orderNo: string; payWay: string; pointsAmount?: number },
   wechat: WechatPay,
 ): Promise<{ result: PayResult; hasPaidNow: boolean }> {
-  let order = await findOrder(ctx, input.orderNo);
+  const toPay = await orderToPay(ctx, input.orderNo);
+  let order: OrderRow = toPay;
   if (order.paidAt) return { result: await resultOf(ctx, order), hasPaidNow: false };
   if (
     !ctx.site.row.paywayConf.includes(input.payWay) ||
@@ -112,7 +143,7 @@ export async function payOrder(
     const code = await wechat.startCode(ctx, order, input.pointsAmount ?? 0);
     return { result: await resultOf(ctx, order, wechat.view(code)), hasPaidNow: false };
   }
-  if (await wechat.closeOpenCode(ctx.db, order, '改用积分支付')) {
+  if (toPay.hasOpenCode && (await wechat.closeOpenCode(ctx.db, order, '改用积分支付'))) {
     // Closing the code may have found it paid meanwhile.
     order = await findOrder(ctx, input.orderNo);
     if (order.paidAt) return { result: await resultOf(ctx, order), hasPaidNow: false };
@@ -155,8 +186,8 @@ export async function payOrder(
           })
         : undefined;
     await useOrderVouchers(tx, moved);
-    await groupPaid(tx, [order.orderNo]);
-    await providerGoodsPaid(tx, moved);
+    if (toPay.hasGroupPlace) await groupPaid(tx, [order.orderNo]);
+    if (toPay.hasProviderGoods) await providerGoodsPaid(tx, moved);
     return resultOf(ctx, moved, undefined, tx, entry?.balanceAfter);
   });
   if (paid) return { result: paid, hasPaidNow: true };

@@ -1,5 +1,6 @@
 import { fenToYuan, ORDER_STATUS, PROVIDER_ISSUED_SOURCES, type ProviderGoods } from '@sitemall/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { prepared } from '../../lib/prepared';
@@ -45,6 +46,14 @@ let hooks: ProviderGoodsHooks | undefined;
 export function useProviderGoods(given: ProviderGoodsHooks): void {
   hooks = given;
 }
+
+/** True for an order with goods a provider issues: what `providerGoodsPaid` acts on (pay.ts asks first). */
+export const hasProviderGoods = (orderId: SQL | AnyPgColumn) =>
+  sql<boolean>`exists (select 1 from ${childOrder} c where c.order_id = ${orderId}
+    and c.source in (${sql.join(
+      PROVIDER_ISSUED_SOURCES.map((s) => sql.raw(String(s))),
+      sql`, `,
+    )}))`;
 
 /** Called by the pay paths in the payment's transaction, once the order has moved to paid. */
 export async function providerGoodsPaid(tx: Db, order: OrderRow): Promise<void> {
