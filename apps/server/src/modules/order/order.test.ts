@@ -141,6 +141,14 @@ describe('submitOrder', () => {
     expect(new Set(byHeader.map((a) => a.body.data.orderNo)).size).toBe(1);
     expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(18);
     expect(await t.db.select().from(mallOrder)).toHaveLength(2);
+    // A retry after the goods sold out still answers the order its key made, and changes nothing.
+    await setStock(t.db, [goods[0]!.specificationId], 0);
+    const late = await submit(payload);
+    expect(late.body).toMatchObject({ code: 200, data: { orderNo: answers[0]!.body.data.orderNo } });
+    expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(0);
+    // A new key is refused as sold out.
+    expect((await submit({ ...payload, requestId: 'req-000000002' })).body.msg).toMatch(/库存不足|售罄/);
+    expect(await t.db.select().from(mallOrder)).toHaveLength(2);
   });
 
   it('refuses bad quantities, vouchers, limits, sold-out goods and a missing address, changing nothing', async () => {
@@ -365,7 +373,8 @@ describe('round trips of a paid order', () => {
     await pay(warm.orderNo);
     let orderNo = '';
     const submitted = await statementsOf(async () => {
-      const { body } = await submit({ productInfos: [lineOf(goods[0]!, 1)] });
+      // With a request key, as the storefront sends: a new key costs no read.
+      const { body } = await submit({ productInfos: [lineOf(goods[0]!, 1)], requestId: 'trips-000001' });
       expect(body.code).toBe(200);
       orderNo = body.data.orderNo;
     });

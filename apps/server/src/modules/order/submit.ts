@@ -17,7 +17,6 @@ import {
 import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
@@ -334,10 +333,26 @@ export async function submitOrder(
   const requestKey = input.requestId ?? options.idempotencyKey;
   if (requestKey !== undefined && !/^[\w.:-]{8,64}$/.test(requestKey))
     throw badRequest(ORDER_MSG.badRequestId);
-  if (requestKey) {
-    const earlier = await answerOf(ctx, requestKey);
+  try {
+    return await submitNew(ctx, input, options, requestKey);
+  } catch (error) {
+    // A key that made an order answers that order, whatever refused this attempt: the unique
+    // index (a parallel twin won), or what its order changed since (the goods it took sold
+    // out, its cart lines and vouchers used). Asked only when the attempt fails, so a new
+    // order costs no read for it.
+    // (A read that fails too leaves the attempt's own error to answer.)
+    const earlier = requestKey ? await answerOf(ctx, requestKey).catch(() => undefined) : undefined;
     if (earlier) return earlier;
+    throw error;
   }
+}
+
+async function submitNew(
+  ctx: MemberCtx,
+  input: SubmitOrderBody,
+  options: SubmitOptions,
+  requestKey: string | undefined,
+): Promise<SubmitOrderResult> {
   const voucherIds = parseVoucherIds(input.accVoucherIds);
   const { cartIds, lines } = await checkoutLines(ctx, input);
   const orderNo = newOrderNo();
@@ -362,8 +377,7 @@ export async function submitOrder(
       orderNo,
       pass,
     });
-    // A parallel twin with the same request key may have made the order instead of this one.
-    committed = result.orderNo === orderNo;
+    committed = true;
     return result;
   } finally {
     await pass?.close(committed);
@@ -498,13 +512,6 @@ async function submitChecked(
       await lockVouchers(tx, ctx, voucherIds, orderNo);
       await removeOrderedLines(tx, ctx, cartIds);
     });
-  } catch (error) {
-    // A parallel submission with the same key won the unique index: answer its order.
-    if (requestKey && isUniqueViolation(error)) {
-      const earlier = await answerOf(ctx, requestKey);
-      if (earlier) return earlier;
-    }
-    throw error;
   } finally {
     leaveSeckill?.();
   }
