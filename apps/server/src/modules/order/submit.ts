@@ -454,15 +454,6 @@ async function submitChecked(
       if (sale) await takeSeckill(tx, sale, orderNo);
       if (group) await takeGroupSlot(tx, group, orderNo);
       if (bargain) await takeBargain(tx, bargain, orderNo);
-      const short = await reserveStock(
-        tx,
-        groups.flatMap((g) => g.lines.map((l) => ({ specificationId: l.spec.specificationId, num: l.num }))),
-      );
-      if (short.length > 0) {
-        const name = groups.flatMap((g) => g.lines).find((l) => short.includes(l.spec.specificationId))
-          ?.spec.name;
-        throw failure(name ? `${name}：${ORDER_MSG.soldOut}` : ORDER_MSG.soldOut);
-      }
       await insertOrder(tx, {
         order: {
           orderNo,
@@ -511,6 +502,17 @@ async function submitChecked(
       });
       await lockVouchers(tx, ctx, voucherIds, orderNo);
       await removeOrderedLines(tx, ctx, cartIds);
+      // Last: a product's stock row is locked from here to the commit, so parallel buyers of
+      // the same goods queue on it for one round trip, not for the whole order's.
+      const short = await reserveStock(
+        tx,
+        groups.flatMap((g) => g.lines.map((l) => ({ specificationId: l.spec.specificationId, num: l.num }))),
+      );
+      if (short.length > 0) {
+        const name = groups.flatMap((g) => g.lines).find((l) => short.includes(l.spec.specificationId))
+          ?.spec.name;
+        throw failure(name ? `${name}：${ORDER_MSG.soldOut}` : ORDER_MSG.soldOut);
+      }
     });
   } finally {
     leaveSeckill?.();
