@@ -16,7 +16,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WechatpaySimulator } from '../../simulators/wechatpay';
-import { type TestApp, testApp } from '../../test/harness';
+import { statementsOf, type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { expireOrders } from '../order/expiry';
 import { refundPaidOrder, shipChildOrder } from '../order/fulfilment';
@@ -227,6 +227,28 @@ describe('group buy: filling a team', () => {
     });
     const places = await t.db.select().from(groupMember).where(eq(groupMember.teamId, opened.teamId));
     expect(places.map((p) => p.status).sort()).toEqual(['released', 'released', 'released']);
+  });
+});
+
+describe('group buy: paying', () => {
+  it('a payment marks the place of its own order only; an order without a place asks nothing of group buy', async () => {
+    const { activity: a, spec } = await activity();
+    const waiting = (await open((await shopper()).token, a.id)).body.data;
+    const plain = await shopper();
+    const submitted = await post<{ orderNo: string }>(
+      orderApi.submitOrder.path,
+      { productInfos: [lineOf(spec, 1)] },
+      plain.token,
+    );
+    const touchesGroup = (statements: string[]) => statements.some((s) => /"group_member"/.test(s));
+    const plainPay = await statementsOf(() => pay(plain.token, submitted.body.data.orderNo));
+    // The other member's reserved place is asked about in the order's read, never updated.
+    expect(plainPay.filter((s) => /^update "group_member"/.test(s.trimStart()))).toEqual([]);
+    expect(await teamRow(t.db, waiting.teamId)).toMatchObject({ reserved: 1, paid: 0 });
+    const leader = await shopper();
+    const opened = (await open(leader.token, a.id)).body.data;
+    expect(touchesGroup(await statementsOf(() => pay(leader.token, opened.orderNo)))).toBe(true);
+    expect(await teamRow(t.db, opened.teamId)).toMatchObject({ reserved: 1, paid: 1 });
   });
 });
 

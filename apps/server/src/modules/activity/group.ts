@@ -12,7 +12,6 @@ import {
   type MyGroup,
 } from '@sitemall/contract';
 import { and, asc, count, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
@@ -295,7 +294,7 @@ export async function takeGroupSlot(tx: Db, sale: GroupSale, orderNo: string): P
 }
 
 /** True for an order holding a place not yet paid: what `groupPaid` has to mark (pay.ts asks first). */
-export const groupPlaceReserved = (orderNo: SQL | AnyPgColumn) =>
+export const groupPlaceReserved = (orderNo: SQL) =>
   sql<boolean>`exists (select 1 from ${groupMember} m where m.order_no = ${orderNo} and m.status = 'reserved')`;
 
 /**

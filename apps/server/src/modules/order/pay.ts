@@ -9,7 +9,8 @@ import {
   WECHAT_CODE_STATE,
   type WechatCode,
 } from '@sitemall/contract';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
@@ -85,6 +86,13 @@ async function resultOf(
 }
 
 /**
+ * An order column named with its table. A select from one table writes its columns bare, and a
+ * bare "id" in a subquery would name the subquery's own table's column.
+ */
+const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(mallOrder))}.${sql.identifier(column.name)}`;
+
+/**
  * The member's order to pay, and in the same read what paying it involves beyond the move and
  * the ledger: an open WeChat code to close, a group-buy place to mark paid, goods a provider
  * issues. Most orders have none of them, and each one they lack is a round trip not made.
@@ -95,9 +103,9 @@ async function orderToPay(ctx: MemberCtx, orderNo: string) {
     ctx.db
       .select({
         ...getTableColumns(mallOrder),
-        hasOpenCode: openCodeExists(sql`${mallOrder.id}`).mapWith(Boolean),
-        hasGroupPlace: groupPlaceReserved(mallOrder.orderNo).mapWith(Boolean),
-        hasProviderGoods: hasProviderGoods(mallOrder.id).mapWith(Boolean),
+        hasOpenCode: openCodeExists(qualified(mallOrder.id)).mapWith(Boolean),
+        hasGroupPlace: groupPlaceReserved(qualified(mallOrder.orderNo)).mapWith(Boolean),
+        hasProviderGoods: hasProviderGoods(qualified(mallOrder.id)).mapWith(Boolean),
       })
       .from(mallOrder)
       .where(

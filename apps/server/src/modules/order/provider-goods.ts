@@ -1,6 +1,5 @@
 import { fenToYuan, ORDER_STATUS, PROVIDER_ISSUED_SOURCES, type ProviderGoods } from '@sitemall/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { prepared } from '../../lib/prepared';
@@ -48,7 +47,7 @@ export function useProviderGoods(given: ProviderGoodsHooks): void {
 }
 
 /** True for an order with goods a provider issues: what `providerGoodsPaid` acts on (pay.ts asks first). */
-export const hasProviderGoods = (orderId: SQL | AnyPgColumn) =>
+export const hasProviderGoods = (orderId: SQL) =>
   sql<boolean>`exists (select 1 from ${childOrder} c where c.order_id = ${orderId}
     and c.source in (${sql.join(
       PROVIDER_ISSUED_SOURCES.map((s) => sql.raw(String(s))),
