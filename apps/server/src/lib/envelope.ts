@@ -20,3 +20,21 @@ export const sendSerialised = (reply: FastifyReply, json: string) => {
   if (notModified(reply, json)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(json as never);
 };
+
+/** Serialised envelopes of answers kept in memory, by the answer object (weakly: they go with it). */
+const serialisedOf = new WeakMap<object, string>();
+
+/**
+ * Sends `data` in the envelope as sendSerialised does, serialised by the route's own schema
+ * once per answer object: a catalogue answer served from memory (catalogue-answers.ts answers
+ * the same object until it is dropped) is serialised and hashed for its ETag once, not at
+ * every request.
+ */
+export function sendKept(reply: FastifyReply, data: object) {
+  let json = serialisedOf.get(data);
+  if (json === undefined) {
+    json = String(reply.serialize(ok(data))); // a schema serialiser writes a string
+    serialisedOf.set(data, json);
+  }
+  return sendSerialised(reply, json);
+}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { catalogApi as api } from '@sitemall/contract';
-import { ok, sendSerialised } from '../../lib/envelope';
+import { ok, sendKept, sendSerialised } from '../../lib/envelope';
 import { type ServeOptions, serve } from '../../lib/serve';
 import {
   advertById,
@@ -63,7 +63,12 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   );
   serve(app, api.productStock, async (req) => ok(await productStock(req.ctx, req.body.productId)));
   serve(app, api.combinedStock, async (req) => ok(await combinedStock(req.ctx, req.body.productInfos)));
-  serve(app, api.productList, async (req) => ok(await listProducts(req.ctx, catalogs, req.body)), CATALOGUE);
+  serve(
+    app,
+    api.productList,
+    async (req, reply) => sendKept(reply, await listProducts(req.ctx, catalogs, req.body)),
+    CATALOGUE,
+  );
   serve(
     app,
     api.listByIds,
@@ -78,7 +83,12 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   );
   serve(app, api.limitCheck, async (req) => ok(await limitCheck(req.ctx, req.body.productInfos)));
   serve(app, api.homeProductList, async (req) => ok(await homeProductList(req.ctx, catalogs)), CATALOGUE);
-  serve(app, api.search, async (req) => ok(await searchProducts(req.ctx, catalogs, req.body)), CATALOGUE);
+  serve(
+    app,
+    api.search,
+    async (req, reply) => sendKept(reply, await searchProducts(req.ctx, catalogs, req.body)),
+    CATALOGUE,
+  );
   serve(app, api.specialList, async (req) => ok(await specialList(req.ctx, req.body)), CATALOGUE);
 
   // ---- adverts and templates ----
