@@ -40,21 +40,24 @@ export const orderNotFound = () => failure(ORDER_MSG.notFound);
 const owner = (ctx: MemberCtx) =>
   and(eq(mallOrder.siteId, ctx.site.row.id), eq(mallOrder.memberId, ctx.member.id));
 
+/** A prepared statement's condition for one of the member's orders; its values are `memberOrderKey`'s. */
+export const memberOrderWhere = () =>
+  and(
+    eq(mallOrder.siteId, ph('siteId')),
+    eq(mallOrder.memberId, ph('memberId')),
+    eq(mallOrder.orderNo, ph('orderNo')),
+  );
+export const memberOrderKey = (ctx: MemberCtx, orderNo: string) => ({
+  siteId: ctx.site.row.id,
+  memberId: ctx.member.id,
+  orderNo,
+});
+
 /** One of the member's orders; another member's or site's order number is "not found". */
 export async function findOrder(ctx: MemberCtx, orderNo: string, db: Db = ctx.db): Promise<OrderRow> {
   const [row] = await prepared(db, 'order_of_member', (name) =>
-    db
-      .select()
-      .from(mallOrder)
-      .where(
-        and(
-          eq(mallOrder.siteId, ph('siteId')),
-          eq(mallOrder.memberId, ph('memberId')),
-          eq(mallOrder.orderNo, ph('orderNo')),
-        ),
-      )
-      .prepare(name),
-  ).execute({ siteId: ctx.site.row.id, memberId: ctx.member.id, orderNo });
+    db.select().from(mallOrder).where(memberOrderWhere()).prepare(name),
+  ).execute(memberOrderKey(ctx, orderNo));
   if (!row) throw orderNotFound();
   return row;
 }

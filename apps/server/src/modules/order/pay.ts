@@ -9,7 +9,7 @@ import {
   WECHAT_CODE_STATE,
   type WechatCode,
 } from '@sitemall/contract';
-import { and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
@@ -21,7 +21,15 @@ import { spendCards } from '../packs/packs.service';
 import { type OrderPaidByWechat, openCodeExists, type WechatPay } from '../payment/wechat-pay';
 import { getBalance, postEntry } from '../points/points.service';
 import { useOrderVouchers } from '../voucher/voucher.service';
-import { findOrder, moveOrders, type OrderRow, orderNotFound, statusName } from './order.service';
+import {
+  findOrder,
+  memberOrderKey,
+  memberOrderWhere,
+  moveOrders,
+  type OrderRow,
+  orderNotFound,
+  statusName,
+} from './order.service';
 import { mallOrder } from './order.tables';
 import { hasProviderGoods, providerGoodsPaid } from './provider-goods';
 
@@ -98,7 +106,6 @@ const qualified = (column: AnyPgColumn) =>
  * issues. Most orders have none of them, and each one they lack is a round trip not made.
  */
 async function orderToPay(ctx: MemberCtx, orderNo: string) {
-  const ph = sql.placeholder;
   const [row] = await prepared(ctx.db, 'order_to_pay', (name) =>
     ctx.db
       .select({
@@ -108,15 +115,9 @@ async function orderToPay(ctx: MemberCtx, orderNo: string) {
         hasProviderGoods: hasProviderGoods(qualified(mallOrder.id)).mapWith(Boolean),
       })
       .from(mallOrder)
-      .where(
-        and(
-          eq(mallOrder.siteId, ph('siteId')),
-          eq(mallOrder.memberId, ph('memberId')),
-          eq(mallOrder.orderNo, ph('orderNo')),
-        ),
-      )
+      .where(memberOrderWhere())
       .prepare(name),
-  ).execute({ siteId: ctx.site.row.id, memberId: ctx.member.id, orderNo });
+  ).execute(memberOrderKey(ctx, orderNo));
   if (!row) throw orderNotFound();
   return row;
 }
