@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
+import { qualified } from '../../lib/columns';
 import { badRequest } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
 import { anyOfArray, prepared } from '../../lib/prepared';
@@ -90,16 +91,15 @@ const liveStatement = (db: Db) =>
         sales: siteProduct.sales,
         limitNum: siteProduct.limitNum,
         isOnSale: siteProduct.isOnSale,
-        // Those with a price on the site, in their display order. The listing's columns are
-        // written out: a one-table select names its columns without their table.
+        // Those with a price on the site, in their display order.
         specifications: sql<{ id: number; specificationValue: string; stock: number; price: number }[]>`(
           select coalesce(json_agg(json_build_object(
             'id', s.id, 'specificationValue', s.specification_value, 'stock', s.stock, 'price', p.price
           ) order by s.sort, s.id), '[]'::json)
           from ${productSpecification} s
-          join ${sitePrice} p on p.specification_id = s.id and p.site_id = site_product.site_id
+          join ${sitePrice} p on p.specification_id = s.id and p.site_id = ${qualified(siteProduct.siteId)}
             and p.product_id = s.product_id
-          where s.product_id = site_product.product_id)`,
+          where s.product_id = ${qualified(siteProduct.productId)})`,
       })
       .from(siteProduct)
       .where(and(eq(siteProduct.siteId, ph('siteId')), eq(siteProduct.productId, ph('productId'))))

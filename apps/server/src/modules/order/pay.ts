@@ -9,10 +9,10 @@ import {
   WECHAT_CODE_STATE,
   type WechatCode,
 } from '@sitemall/contract';
-import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns } from 'drizzle-orm';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
+import { qualified } from '../../lib/columns';
 import { failure } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
 import { groupPaid, groupPlaceReserved } from '../activity/group';
@@ -92,13 +92,6 @@ async function resultOf(
     balance: balance ?? (await getBalance({ db }, memberRef(ctx))),
   };
 }
-
-/**
- * An order column named with its table. A select from one table writes its columns bare, and a
- * bare "id" in a subquery would name the subquery's own table's column.
- */
-const qualified = (column: AnyPgColumn) =>
-  sql`${sql.identifier(getTableName(mallOrder))}.${sql.identifier(column.name)}`;
 
 /**
  * The member's order to pay, and in the same read what paying it involves beyond the move and
