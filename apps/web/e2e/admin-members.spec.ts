@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { identityApi, shopUrl } from '@sitemall/contract';
-import { operatorPage, screenshots } from './console.ts';
+import { openedDialog, operatorPage, screenshots } from './console.ts';
 import { freshPhone, registerByApi } from './members.ts';
 import { loginButton, storedToken } from './site.ts';
 
@@ -26,15 +26,9 @@ async function memberLogin(page: Page, phone: string, password: string) {
   await loginButton(page).click();
 }
 
-/**
- * Fills the reason of the open TextAction form and confirms it, once the dialog has finished
- * opening (a click during antd's zoom-in can be lost on a busy machine; see confirmPopup).
- */
+/** Fills the reason of the open TextAction form and confirms it, once the dialog has opened. */
 async function withReason(page: Page, reason: string) {
-  const dialog = page.getByRole('dialog').last();
-  await expect(page.locator('.ant-modal').filter({ visible: true }).last()).not.toHaveClass(
-    /zoom-(appear|enter)/,
-  );
+  const dialog = await openedDialog(page);
   await dialog.getByRole('textbox').fill(reason);
   await dialog.getByRole('button', { name: /确\s?[认定]/ }).click();
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { operatorPage as consolePage, menu, screenshots } from './console.ts';
+import { operatorPage as consolePage, menu, openedDialog, screenshots } from './console.ts';
 import { pwdLogin, settle } from './site.ts';
 
 /**
@@ -156,16 +156,14 @@ test('VIP levels and setting the 719 member’s level', async ({ browser }) => {
   await op.getByPlaceholder('会员 id 或手机号').fill('13800000719');
   await op.getByRole('button', { name: /查\s?询/ }).click();
   await op.getByRole('button', { name: '设置等级' }).click();
-  await dialog(op)
-    .getByLabel(/金卡会员/)
-    .check();
+  await (await openedDialog(op)).getByLabel(/金卡会员/).check();
   await dialog(op).getByLabel('操作原因').fill('重点客户');
   await confirm(dialog(op));
   await expect(op.getByRole('cell', { name: '重点客户' })).toBeVisible();
   await shot(op, 'promotions-vip-member');
   // Back to no level, so the other browser tests keep list prices for this member.
   await op.getByRole('button', { name: '设置等级' }).click();
-  await dialog(op).getByLabel('无等级').check();
+  await (await openedDialog(op)).getByLabel('无等级').check();
   await dialog(op).getByLabel('操作原因').fill('恢复');
   await confirm(dialog(op));
   await expect(op.getByRole('cell', { name: '恢复', exact: true })).toBeVisible();
