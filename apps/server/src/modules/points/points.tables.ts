@@ -50,6 +50,9 @@ export const pointsEntry = pgTable(
     check('points_entry_amount_check', sql`${t.amount} <> 0`),
     check('points_entry_balance_after_check', sql`${t.balanceAfter} >= 0`),
     index('points_entry_member_idx').on(t.siteId, t.memberId, t.createdAt),
+    // A day's entries over all sites or a few (the console's landing page): without it the
+    // figures read the whole ledger, 1.1-1.3 s over the 10,000,000 entries of --scale.
+    index('points_entry_created_idx').on(t.createdAt, t.siteId),
     uniqueIndex('points_entry_request_key_idx').on(t.siteId, t.memberId, t.requestKey),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "points_entry_created_idx" ON "points_entry" USING btree ("created_at","site_id");
