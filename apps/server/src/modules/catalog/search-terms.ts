@@ -108,6 +108,13 @@ export interface SearchQuery {
   all: string;
   /** Any word may match: the relaxed query when nothing matches them all. */
   any: string;
+  /**
+   * What orders the matches: every word's alternatives joined by OR. PostgreSQL ranks a query
+   * joined by AND on how near its words stand, and the index gives every term one position (it
+   * has no word order to keep); joined by OR, a match is worth the weights of the words found,
+   * the name's above the keywords' above single characters.
+   */
+  rank: string;
   /** The words searched for, synonyms included: for highlighting and for the answer. */
   keywords: string[];
   /** The query as one normalised text, for the trigram fallback. */
@@ -169,6 +176,7 @@ export function buildSearchQuery(input: string): SearchQuery | undefined {
   return {
     all,
     any: strong.length > 0 ? strong.map((g) => g.expr).join(' | ') : all,
+    rank: groups.map((g) => g.expr).join(' | '),
     keywords: [...keywords],
     text: runsOf(input)
       .map((r) => r.text)

@@ -1,6 +1,8 @@
 import { catalogApi, type SearchResult, shopUrl } from '@sitemall/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, testApp } from '../../test/harness';
+import { category, product, shop, siteProduct } from './catalog.tables';
 import { buildSearchQuery, highlightRanges, indexTerms } from './search-terms';
 
 let t: TestApp;
@@ -89,6 +91,39 @@ describe('search relevance set', () => {
 });
 
 describe('search behaviour', () => {
+  it('ranks a product whose name holds the words above one that has them only as keywords', async () => {
+    const [anyShop] = await t.db.select({ id: shop.id }).from(shop).limit(1);
+    const [anyCategory] = await t.db
+      .select({ id: category.id })
+      .from(category)
+      .where(eq(category.siteId, 1000))
+      .limit(1);
+    const listed = async (name: string, keywords: string, sales: number) => {
+      const terms = indexTerms(name);
+      const [row] = await t.db
+        .insert(product)
+        .values({
+          shopId: anyShop!.id,
+          kind: 'test',
+          name,
+          source: 1,
+          nameTerms: terms.words,
+          keywordTerms: indexTerms(keywords).words,
+          charTerms: terms.chars,
+        })
+        .returning({ id: product.id });
+      await t.db
+        .insert(siteProduct)
+        .values({ siteId: 1000, productId: row!.id, categoryId: anyCategory!.id, price: 100, sales });
+      return row!.id;
+    };
+    const named = await listed('琉璃 灯笼 甲款', '', 1);
+    const taggedOnly = await listed('乙款 摆件', '琉璃 灯笼', 1000);
+    // Words in another order than the name's: the bonus for the typed phrase goes to neither.
+    const { list } = (await search({ itemName: '灯笼 琉璃' })).body.data;
+    expect(list.map((p) => p.id)).toEqual([named, taggedOnly]);
+  });
+
   it('highlights the matched words in the name', async () => {
     const hit = (await search({ itemName: '三只松鼠 坚果' })).body.data.list[0]!;
     const marked = hit.highlights.map((r) => hit.name.slice(r.start, r.end));

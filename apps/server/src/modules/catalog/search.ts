@@ -31,6 +31,7 @@ interface Params {
   maxPrice: number | null;
   offset: number;
   q?: string;
+  rank?: string;
   phrase?: string;
   text?: string;
 }
@@ -55,11 +56,11 @@ const filters = (p: Params) =>
   ) as SQL;
 
 /**
- * Relevance: the text-search rank (name terms weigh most), a bonus when the name holds the
- * query as typed, then sales; the product id keeps pages stable.
+ * Relevance: the text-search rank (name terms weigh most: SearchQuery.rank), a bonus when the
+ * name holds the query as typed, then sales; the product id keeps pages stable.
  */
 const relevance = (p: Params) =>
-  sql`ts_rank(${product.searchVector}, ${p.q}::tsquery) + case when lower(${product.name}) like ${p.phrase} then 1 else 0 end`;
+  sql`ts_rank(${product.searchVector}, ${p.rank}::tsquery) + case when lower(${product.name}) like ${p.phrase} then 1 else 0 end`;
 
 function textQuery(db: Db, key: SortKey, p: Params) {
   return db
@@ -188,7 +189,7 @@ async function searchUncached(
     const rows = (
       stage === 'trigram'
         ? await trigramQuery(ctx.db, key, { ...base, offset: at, text: query.text })
-        : await textQuery(ctx.db, key, { ...base, offset: at, q: query[stage], phrase })
+        : await textQuery(ctx.db, key, { ...base, offset: at, q: query[stage], rank: query.rank, phrase })
     ) as (CardRow & { total: number })[];
     return rows;
   };
