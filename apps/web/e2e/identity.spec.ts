@@ -248,6 +248,11 @@ test('change password: every message, server refusal, success ends the session',
   await page.goto('PwdLogin?siteId=719');
   await loginWithPassword(page, phone, 'Old12345');
   await expect(page.getByTestId('auth-error')).toContainText(IDENTITY_MSG.wrongPhoneOrPassword);
+  // The next try on a page opened anew. Typed into the refused page at once, the next try found
+  // the login button already loading with no request sent, in three runs of three on a slower
+  // 2-core machine (CI, 2026-12-05); passed with any listener added to slow the test down. The
+  // cause is not found yet: the retry on the same page is the password test's above.
+  await page.goto('PwdLogin?siteId=719');
   await loginWithPassword(page, phone, 'New12345');
   await expect(greeting(page)).toContainText(masked(phone));
 });
