@@ -11,7 +11,7 @@ import { fromChinaTime } from '../../lib/china-time';
 import { failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
-import { createAudited, editAudited, rowOnSite } from '../admin/console-kit';
+import { createAudited, editAudited, inSites, rowOnSite } from '../admin/console-kit';
 import { specificationsOnSite } from '../catalog/products';
 import { siteLevels } from '../vip/vip.service';
 import { levelNames } from './benefit';
@@ -79,7 +79,7 @@ export async function listBenefits(
   const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
   if (scope !== 'all' && scope.length === 0)
     return { list: [] as AdminBenefit[], total: 0, pageNum, pageSize: PAGE_SIZE };
-  const where = scope === 'all' ? undefined : inArray(benefit.siteId, scope);
+  const where = inSites(benefit.siteId, scope);
   return listPage({
     pageNum,
     rows: ctx.db.select().from(benefit).where(where).orderBy(desc(benefit.endAt), desc(benefit.id)),

@@ -22,6 +22,7 @@ import { type ListPage, listPage } from '../../lib/paging';
 import { tableFile } from '../../lib/xlsx';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
+import { inSites } from '../admin/console-kit';
 import { memberIdsByPhone, memberLabels } from '../identity/member-admin';
 import { mktActivity, mktChanceGrant, mktDraw, mktGift, mktPrize, mktWhiteUser } from './activity.tables';
 import { consoleTime } from './seckill-console';
@@ -118,7 +119,7 @@ export async function listLotteries(ctx: OperatorCtx, query: { siteId?: number; 
   const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
   if (scope !== 'all' && scope.length === 0)
     return { list: [] as AdminLottery[], total: 0, pageNum, pageSize: PAGE_SIZE };
-  const where = scope === 'all' ? undefined : inArray(mktActivity.siteId, scope);
+  const where = inSites(mktActivity.siteId, scope);
   return listPage({
     pageNum,
     rows: ctx.db

@@ -12,6 +12,7 @@ import { failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
+import { inSites } from '../admin/console-kit';
 import { specificationsOnSite } from '../catalog/products';
 import { seckillActivity, seckillOrder, seckillSession, seckillSku } from './activity.tables';
 import { minutesOf, timingOf } from './timing';
@@ -181,7 +182,7 @@ export async function listSeckill(ctx: OperatorCtx, query: { siteId?: number; pa
   const scope = sitesToRead(ctx, 'promotions:view', query.siteId);
   const empty = { list: [] as AdminSeckillActivity[], total: 0, pageNum, pageSize: PAGE_SIZE };
   if (scope !== 'all' && scope.length === 0) return empty;
-  const where = scope === 'all' ? undefined : inArray(seckillActivity.siteId, scope);
+  const where = inSites(seckillActivity.siteId, scope);
   return listPage({
     pageNum,
     rows: ctx.db

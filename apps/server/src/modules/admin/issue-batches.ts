@@ -7,7 +7,7 @@ import {
   type IssueStatus,
   PAGE_SIZE,
 } from '@sitemall/contract';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
@@ -15,6 +15,7 @@ import { issueLines, issuePoints, readIssueRow } from '../points/issue';
 import { type OperatorCtx, requireSiteAccess, sitesToRead } from './admin.service';
 import { pointsIssueBatch } from './admin.tables';
 import { audited, requireReason } from './audit';
+import { inSites } from './console-kit';
 import { decidersOf, fourEyes } from './four-eyes';
 import { thresholdsOf } from './site-policy';
 
@@ -234,7 +235,7 @@ export async function listBatches(
   const scope = sitesToRead(ctx, 'points:view', query.siteId);
   if (scope !== 'all' && scope.length === 0) return { list: [], total: 0, pageNum, pageSize: PAGE_SIZE };
   const where = and(
-    scope === 'all' ? undefined : inArray(pointsIssueBatch.siteId, scope),
+    inSites(pointsIssueBatch.siteId, scope),
     query.status ? eq(pointsIssueBatch.status, query.status) : undefined,
   );
   return listPage({

@@ -7,7 +7,7 @@ import {
   type RefundRequest,
   type RefundRequestStatus,
 } from '@sitemall/contract';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
@@ -16,6 +16,7 @@ import { refundOrder } from '../order/fulfilment';
 import { type OperatorCtx, sitesToRead } from './admin.service';
 import { orderRefundRequest } from './admin.tables';
 import { type RecordAudit, requireReason } from './audit';
+import { inSites } from './console-kit';
 import { decidersOf, fourEyes } from './four-eyes';
 
 /**
@@ -190,7 +191,7 @@ export async function listRefundRequests(
   if (scope !== 'all' && scope.length === 0) return { list: [], total: 0, pageNum, pageSize: PAGE_SIZE };
   const orderNo = query.orderNo?.trim();
   const where = and(
-    scope === 'all' ? undefined : inArray(orderRefundRequest.siteId, scope),
+    inSites(orderRefundRequest.siteId, scope),
     query.status ? eq(orderRefundRequest.status, query.status) : undefined,
     orderNo ? eq(orderRefundRequest.orderNo, orderNo) : undefined,
   );

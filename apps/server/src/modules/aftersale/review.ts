@@ -10,13 +10,14 @@ import {
   REFUND_PROPOSAL_STATUS_LABEL,
   type RefundProposal,
 } from '@sitemall/contract';
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
 import { forbidden, type OperatorCtx, requireSiteAccess, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
+import { inSites } from '../admin/console-kit';
 import { operatorNames } from '../admin/operators';
 import { memberLabels } from '../identity/member-admin';
 import { orderLinesById } from '../order/lines';
@@ -44,7 +45,7 @@ export async function caseQueue(ctx: OperatorCtx, query: CaseQueueBody) {
   if (scope !== 'all' && scope.length === 0) return { list: [], total: 0, pageNum, pageSize: PAGE_SIZE };
   const keyword = query.keyword?.trim();
   const where = and(
-    scope === 'all' ? undefined : inArray(afterSale.siteId, scope),
+    inSites(afterSale.siteId, scope),
     query.status ? eq(afterSale.status, query.status) : undefined,
     query.kind ? eq(afterSale.kind, query.kind) : undefined,
     keyword ? or(eq(afterSale.afterSaleNo, keyword), eq(afterSale.orderNo, keyword)) : undefined,
@@ -328,6 +329,6 @@ export async function openCaseCount(db: Db, scope: 'all' | number[]): Promise<nu
   const [row] = await db
     .select({ n: count() })
     .from(afterSale)
-    .where(and(scope === 'all' ? undefined : inArray(afterSale.siteId, scope), OPEN));
+    .where(and(inSites(afterSale.siteId, scope), OPEN));
   return row?.n ?? 0;
 }

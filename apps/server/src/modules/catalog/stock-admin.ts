@@ -5,12 +5,13 @@ import {
   type StockMoveRow,
   type StockSpec,
 } from '@sitemall/contract';
-import { and, asc, count, desc, eq, exists, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
 import { type OperatorCtx, requireSiteAccess, type SiteScope, sitesToRead } from '../admin/admin.service';
 import { audited, requireReason } from '../admin/audit';
+import { inSites } from '../admin/console-kit';
 import { operatorNames } from '../admin/operators';
 import { product, productSpecification, siteProduct, stockMove } from './catalog.tables';
 import { adjustStock } from './inventory';
@@ -37,7 +38,7 @@ export async function lowStock(db: Db, scope: 'all' | number[], below: number, l
       and(
         eq(siteProduct.productId, productSpecification.productId),
         eq(siteProduct.isOnSale, true),
-        scope === 'all' ? undefined : inArray(siteProduct.siteId, scope),
+        inSites(siteProduct.siteId, scope),
       ),
     );
   return db

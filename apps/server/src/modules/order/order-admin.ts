@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { CHINA_TZ, chinaDay } from '../../lib/china-time';
 import { emptyPage, listPage } from '../../lib/paging';
+import { inSites } from '../admin/console-kit';
 import { shipmentsOf } from './fulfilment';
 import { type OrderRow, statusName } from './order.service';
 import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
@@ -26,7 +27,7 @@ export async function searchOrders(db: Db, scope: 'all' | number[], query: Order
   const none = (scope !== 'all' && scope.length === 0) || query.memberIds?.length === 0;
   if (none) return emptyPage<OrderRow>(pageNum);
   const where = and(
-    scope === 'all' ? undefined : inArray(mallOrder.siteId, scope),
+    inSites(mallOrder.siteId, scope),
     query.orderNo ? eq(mallOrder.orderNo, query.orderNo.trim()) : undefined,
     query.memberIds ? inArray(mallOrder.memberId, query.memberIds) : undefined,
     query.status === undefined ? undefined : eq(mallOrder.status, query.status),
@@ -99,7 +100,7 @@ export const adminOrder = (o: OrderRow, memberPhone: string) => ({
 
 /** Today's figures of the console's dashboard: orders placed, and the amount paid, within the sites. */
 export async function dayFigures(db: Db, scope: 'all' | number[], day: { start: Date; end: Date }) {
-  const sites = scope === 'all' ? undefined : inArray(mallOrder.siteId, scope);
+  const sites = inSites(mallOrder.siteId, scope);
   const [[placed], [paid]] = await Promise.all([
     db
       .select({ n: count(), members: sql<number>`count(distinct ${mallOrder.memberId})::int` })
@@ -122,7 +123,7 @@ export async function dayFigures(db: Db, scope: 'all' | number[], day: { start: 
  * reads over the time indexes; days without any are absent (the caller lays out the days).
  */
 export async function dailyFigures(db: Db, scope: 'all' | number[], since: Date) {
-  const sites = scope === 'all' ? undefined : inArray(mallOrder.siteId, scope);
+  const sites = inSites(mallOrder.siteId, scope);
   // The zone is written into the text (a constant): as a parameter, the select's and the group
   // by's expressions would be two different parameters, and PostgreSQL refuses the grouping.
   const dayOf = (column: typeof mallOrder.createdAt | typeof mallOrder.paidAt) =>
@@ -150,11 +151,6 @@ export async function countInStatuses(db: Db, scope: 'all' | number[], statuses:
   const [row] = await db
     .select({ n: count() })
     .from(mallOrder)
-    .where(
-      and(
-        scope === 'all' ? undefined : inArray(mallOrder.siteId, scope),
-        inArray(mallOrder.status, statuses),
-      ),
-    );
+    .where(and(inSites(mallOrder.siteId, scope), inArray(mallOrder.status, statuses)));
   return row?.n ?? 0;
 }

@@ -1,5 +1,5 @@
 import type { PointsEntryType } from '@sitemall/contract';
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -7,6 +7,7 @@ import { failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
 import { preparedSql } from '../../lib/prepared';
 import { rowsOf } from '../../lib/rows';
+import { inSites } from '../admin/console-kit';
 import { pointsAccount, pointsEntry } from './points.tables';
 
 export interface MemberRef {
@@ -181,7 +182,7 @@ export async function pointsFigures(db: Db, scope: 'all' | number[], span: { sta
     .from(pointsEntry)
     .where(
       and(
-        scope === 'all' ? undefined : inArray(pointsEntry.siteId, scope),
+        inSites(pointsEntry.siteId, scope),
         gte(pointsEntry.createdAt, span.start),
         lt(pointsEntry.createdAt, span.end),
       ),

@@ -1,8 +1,9 @@
 import type { AdminSite } from '@sitemall/contract';
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { emptyPage, listPage } from '../../lib/paging';
+import { inSites } from '../admin/console-kit';
 import type { SiteRow } from './site.service';
 import { mallSite } from './site.tables';
 
@@ -26,7 +27,7 @@ export const adminSite = (row: SiteRow): AdminSite => ({
 
 /** A page of the sites in `scope` (every site, or a list of ids), by id. */
 export async function listSitesIn(db: Db, scope: 'all' | number[], pageNum = 1) {
-  const where = scope === 'all' ? undefined : inArray(mallSite.id, scope);
+  const where = inSites(mallSite.id, scope);
   const empty = scope !== 'all' && scope.length === 0;
   if (empty) return emptyPage<ReturnType<typeof adminSite>>(pageNum);
   return listPage({
@@ -44,7 +45,7 @@ export async function siteNamesIn(ctx: RequestContext, scope: 'all' | number[]) 
   return db
     .select({ id: mallSite.id, siteName: mallSite.siteName })
     .from(mallSite)
-    .where(scope === 'all' ? undefined : inArray(mallSite.id, scope))
+    .where(inSites(mallSite.id, scope))
     .orderBy(asc(mallSite.id));
 }
 
