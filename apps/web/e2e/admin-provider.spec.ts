@@ -7,7 +7,15 @@ import {
   test,
 } from '@playwright/test';
 import { orderApi, type ProviderSubmitResult, pointsApi, topupApi } from '@sitemall/contract';
-import { operatorPage as consolePage, menu, modal, modalOk, type Operator, screenshots } from './console.ts';
+import {
+  operatorPage as consolePage,
+  menu,
+  modal,
+  modalOk,
+  type Operator,
+  openedDialog,
+  screenshots,
+} from './console.ts';
 import { api, pwdLogin, storedToken } from './site.ts';
 
 /**
@@ -48,7 +56,7 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   page,
   request,
   browser,
-}) => {
+}, testInfo) => {
   await pwdLogin(page, 719);
   const token = (await storedToken(page, 719)) ?? '';
   const topup = await api<ProviderSubmitResult>(
@@ -83,7 +91,10 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   await op.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
-  // E-codes from a CSV: three lines, one repeated.
+  // E-codes from a CSV: three lines, one repeated. New codes on each attempt: a retry of this test
+  // finds the first attempt's codes in stock.
+  const batch = `E2E${testInfo.retry}${String(Date.now()).slice(-8)}`;
+  const code = (n: number) => `${batch}${n}`;
   await op.getByRole('tab', { name: '电子码库存' }).click();
   // The demo's stock (db/demo/provider-orders.ts): five codes of specification 880100.
   await expect(op.locator('.ant-table-row', { hasText: '880100' })).toBeVisible();
@@ -94,7 +105,7 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   await modal.locator('input[type=file]').setInputFiles({
     name: 'codes.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from('电子码\nE2E0000000001\nE2E0000000002\nE2E0000000001\n'),
+    buffer: Buffer.from(`电子码\n${code(1)}\n${code(2)}\n${code(1)}\n`),
   });
   await expect(modal.getByText('codes.csv')).toBeVisible();
   await modal.getByLabel('导入原因').fill('补充星巴克券码');
@@ -103,7 +114,7 @@ test('an operator sees a provider order, imports codes; finance runs the reconci
   const report = op.locator('.ant-card', { hasText: '导入结果' });
   await expect(report).toContainText('新增 2 个，重复 1 个，无效 0 个');
   await expect(report).toContainText('重复（文件中已出现）');
-  await expect(report).not.toContainText('E2E0000000001');
+  await expect(report).not.toContainText(code(1));
   await expect(op.locator('.ant-table-row', { hasText: '880001' })).toBeVisible();
   await shot(op, 'code-import-report');
   // The 719 operator has no finance permission: no reconciliation tab.
@@ -148,12 +159,15 @@ async function openStuck(op: Page, orderNo: string) {
   return drawer;
 }
 
-/** Fills the reason of a drawer action (立即重试, 撤销并退款) and confirms it. */
+/**
+ * Fills the reason of a drawer action (立即重试, 撤销并退款) and confirms it, once the dialog has
+ * finished opening (a click during its zoom-in can be lost on a busy machine).
+ */
 async function act(op: Page, drawer: Locator, button: string, reason: string) {
   await drawer.getByRole('button', { name: button }).click();
-  await modal(op).getByRole('textbox').fill(reason);
+  await (await openedDialog(op)).getByRole('textbox').fill(reason);
   await modalOk(op);
-  await expect(modal(op)).toBeHidden();
+  await expect(modal(op)).toBeHidden({ timeout: 20_000 });
 }
 
 test('an unanswered top-up: the operator refunds one, retries another until it is issued', async ({
