@@ -20,8 +20,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // Two retries in CI: the suite is one chain (a project runs after the one it depends on), so a
-  // test that fails twice skips everything after it. Chromium's password manager must be off
-  // (.ci/run writes the policy): after a refused login it left the page deaf to the next click.
+  // test that fails twice skips everything after it.
   retries: process.env.CI ? 2 : 0,
   workers: 2,
   // Journeys of forty steps (change password: four logins) run past 30 s on a busy 2-core
