@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { whenSessionEnds } from './api';
 import { router } from './router';
+import './console.css';
 
 dayjs.locale('zh-cn');
 

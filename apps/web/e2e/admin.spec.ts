@@ -64,6 +64,15 @@ test('login page and a wrong password', async ({ page }) => {
   await fillConsoleLogin(page, 'admin', 'wrong-password');
   await expect(page.getByText('用户名或密码错误')).toBeVisible();
   await shot(page, 'admin-01-login');
+
+  // Once more with every transition off, so that antd's spinner can never finish leaving: the
+  // refused form's button still reads 登 录 (apps/admin/src/console.css), not "loading 登 录".
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/login'));
+  await page.getByRole('button', { name: /^登\s?录$/ }).click();
+  expect((await refused).ok()).toBe(true);
+  await expect(page.getByRole('button', { name: /^登\s?录$/ })).toBeEnabled();
+  await expect(page.getByRole('button', { name: /loading/ })).toHaveCount(0);
 });
 
 test('a platform admin edits 719: the storefront shows the new name and hotline', async ({

@@ -98,6 +98,20 @@ test('password login (site 1000): client checks, server refusal, success, greeti
   expect(((await check.json()) as { code: number }).code).toBe(416);
 });
 
+test('a refused login gives back a button named 登 录 even when no animation can finish', async ({
+  page,
+}) => {
+  await page.goto('login?siteId=1000');
+  // antd's spinner leaves the button through a width transition. Where it never ends (a refusal
+  // while the spinner is still coming in; here every transition is off), only the page's own
+  // rule keeps the collapsed spinner out of the button's name.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  await loginWithPassword(page, freshPhone(), 'Wrong1000');
+  await expect(page.getByTestId('auth-error')).toContainText(IDENTITY_MSG.wrongPhoneOrPassword);
+  await expect(loginButton(page)).toBeEnabled();
+  await expect(page.getByRole('button', { name: /loading/ })).toHaveCount(0);
+});
+
 test('account login (site 10110): username greeting, returnBar 2 goes home, no exit', async ({
   page,
   request,

@@ -3,7 +3,6 @@ import { IDENTITY_MSG, LOGIN_WAY, type LoginResult } from '@sitemall/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input } from 'antd';
 import type { PasswordProps } from 'antd/es/input';
-import { Provider as MotionProvider } from 'rc-motion';
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -80,13 +79,7 @@ interface PasswordValues {
   imageCode?: string;
 }
 
-/**
- * The primary, full-width button that sends an auth form. Its spinner comes and goes without
- * antd's width animation (rc-motion off for this button): when a refusal came back while the
- * spinner was still animating in, its leave animation could miss its end, and the collapsed
- * spinner stayed in the button for good. The button then worked but read "loading 登 录" to a
- * screen reader (seen on a busy 2-core machine in about one refused login in five).
- */
+/** The primary, full-width button that sends an auth form. */
 function SubmitItem({
   busy,
   style,
@@ -98,11 +91,9 @@ function SubmitItem({
 }) {
   return (
     <Form.Item style={style}>
-      <MotionProvider motion={false}>
-        <Button type="primary" size="large" htmlType="submit" block loading={busy}>
-          {children}
-        </Button>
-      </MotionProvider>
+      <Button type="primary" size="large" htmlType="submit" block loading={busy}>
+        {children}
+      </Button>
     </Form.Item>
   );
 }
