@@ -15,6 +15,14 @@ describe('ttlCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('follows a clock faked after it was made', () => {
+    const cache = ttlCache<number, string>({ ttlMs: 1_000, max: 10 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    cache.set(1, 'a');
+    vi.setSystemTime(Date.now() + 1_001);
+    expect(cache.get(1)).toBeUndefined();
+  });
+
   it('holds at most max entries, dropping the least recently used', () => {
     const cache = ttlCache<string, number>({ ttlMs: 60_000, max: 2 });
     cache.set('a', 1);

@@ -11,5 +11,7 @@ export function ttlCache<K extends {}, V extends {}>(options: {
   ttlMs: number;
   max: number;
 }): LRUCache<K, V> {
-  return new LRUCache<K, V>({ max: options.max, ttl: options.ttlMs, ttlResolution: 0, perf: Date });
+  // Date looked up at each read, not kept: a cache made before a test fakes the clock follows it.
+  const clock = { now: () => Date.now() };
+  return new LRUCache<K, V>({ max: options.max, ttl: options.ttlMs, ttlResolution: 0, perf: clock });
 }

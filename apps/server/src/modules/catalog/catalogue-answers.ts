@@ -25,20 +25,22 @@ const answers = ttlCache<string, Kept>({ ttlMs: ANSWER_TTL_MS, max: ANSWERS });
 
 /**
  * The answer to `key` (what the read is and everything it was asked with) on the site: from
- * memory, or from `read`, kept for the next shopper. A read that fails is not kept. The cards
- * carry the site's own settings, so a site changed since is a miss too.
+ * memory, or from `read`, kept for the next shopper, `ttlMs` at most where it shows more of what
+ * orders move than a card does. A read that fails is not kept. The cards carry the site's own
+ * settings, so a site changed since is a miss too.
  */
 export function catalogueAnswer<T>(
   catalog: SiteCatalog,
   site: Site,
   key: string,
   read: () => Promise<T>,
+  ttlMs = ANSWER_TTL_MS,
 ): Promise<T> {
   const id = `${site.row.id}:${key}`;
   const kept = answers.get(id);
   if (kept?.catalog === catalog && kept.site === site) return kept.answer as Promise<T>;
   const entry: Kept = { catalog, site, answer: read() };
-  answers.set(id, entry);
+  answers.set(id, entry, { ttl: ttlMs });
   // Only this read's own entry leaves: a newer read may already have replaced it.
   entry.answer.catch(() => answers.get(id) === entry && answers.delete(id));
   return entry.answer as Promise<T>;

@@ -43,12 +43,19 @@ import { purchaseProblem } from './purchasable';
 const ph = sql.placeholder;
 
 /**
- * A product page is two reads. What changes only when an operator edits the product or the
- * site's menus (names, pictures, text, shop, category) is kept with the site's other catalogue
- * answers (catalogue-answers.ts): reading it took longer than the rest of the page together,
- * six tables for one row. What moves with orders and price changes (price, sales, sale state,
- * limit, each specification's stock and price) is read every time, in one primary-key statement.
+ * A product page is two reads, and the page they make is kept a second (MOVING_TTL_MS), which
+ * is what a product that many shoppers open at once (a flash sale, a campaign's landing page)
+ * costs the database. What changes only when an operator edits the product or the site's menus
+ * (names, pictures, text, shop, category) is kept with the site's other catalogue answers
+ * (catalogue-answers.ts): reading it took longer than the rest of the page together, six tables
+ * for one row. What moves (price, sales, sale state, limit, each specification's stock and
+ * price) is read in one primary-key statement when the kept page has expired. An operator's
+ * change of price, sale state or limit announces the site's catalogue, which drops both at
+ * once; stock and sales, which orders move and nobody announces, can be a second old. The
+ * storefront shows the stock from productStock, read every time, and an order checks its own.
  */
+const MOVING_TTL_MS = 1_000;
+
 const pageStatement = (db: Db) =>
   prepared(db, 'catalog_detail_page', (name) =>
     db
@@ -159,19 +166,27 @@ export async function productDetail(
 ): Promise<ProductDetail> {
   const site = siteOf(ctx);
   const catalog = await catalogs.get(site.row.id);
-  const [[live], page] = await Promise.all([
-    liveStatement(ctx.db).execute({ siteId: site.row.id, productId }),
-    catalogueAnswer(catalog, site, JSON.stringify(['detail', productId]), () =>
-      productPage(ctx.db, site, productId),
-    ),
-  ]);
-  if (!live) throw productNotFound();
-  const { specifications, ...moving } = live;
-  return {
-    ...page,
-    ...moving,
-    productSpecifications: specifications.map((s) => ({ ...s, hasStock: s.stock > 0 })),
-  };
+  return catalogueAnswer(
+    catalog,
+    site,
+    JSON.stringify(['detail', productId]),
+    async () => {
+      const [[live], page] = await Promise.all([
+        liveStatement(ctx.db).execute({ siteId: site.row.id, productId }),
+        catalogueAnswer(catalog, site, JSON.stringify(['detail-still', productId]), () =>
+          productPage(ctx.db, site, productId),
+        ),
+      ]);
+      if (!live) throw productNotFound();
+      const { specifications, ...moving } = live;
+      return {
+        ...page,
+        ...moving,
+        productSpecifications: specifications.map((s) => ({ ...s, hasStock: s.stock > 0 })),
+      };
+    },
+    MOVING_TTL_MS,
+  );
 }
 
 export async function productStock(ctx: RequestContext, productId: number): Promise<ProductStock> {
