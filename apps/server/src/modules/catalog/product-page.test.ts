@@ -74,6 +74,8 @@ describe('product page', () => {
     } finally {
       await t.db.update(siteProduct).set({ price: first.price }).where(listing(1000, 5));
       await announceCatalogChange(t.db, 1000);
+      // Heard before the next test keeps its own page (PostgreSQL delivers NOTIFY a moment later).
+      await expect.poll(async () => (await detail(1000, 5)).data.price).toBe(first.price);
     }
   });
 
