@@ -2,8 +2,8 @@ import { catalogApi, type ProductPage } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLargeCatalog } from '../../db/demo/catalog';
+import { COUNT_CACHED_FROM } from '../../lib/paging';
 import { statementsOf, type TestApp, testApp } from '../../test/harness';
-import { COUNT_CACHED_FROM } from './cards';
 import { announceCatalogChange } from './catalog.service';
 
 let t: TestApp;

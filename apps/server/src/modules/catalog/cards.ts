@@ -12,9 +12,8 @@ import {
 import { and, asc, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
-import { offsetOf } from '../../lib/paging';
+import { keepTotal, keptTotal, offsetOf } from '../../lib/paging';
 import { prepared } from '../../lib/prepared';
-import { ttlCache } from '../../lib/ttl-cache';
 import type { Site } from '../site/site.service';
 import { type CatalogCache, notFound, siteOf, sourceOf } from './catalog.service';
 import { product, siteProduct } from './catalog.tables';
@@ -175,28 +174,19 @@ function pageAndTotalStatement(db: Db, key: SortKey, scope: Scope) {
 }
 
 /**
- * Totals of big lists are kept a while per process: counting 1,000,000 listings of a site took
- * 0.2 s a page (`seed --scale`), and a shopper pages through at most 100 pages of such a list.
- * Lists under COUNT_CACHED_FROM are counted on every request, exact right after any change.
- */
-export const COUNT_CACHED_FROM = 10_000;
-const COUNT_TTL_MS = 10_000;
-const bigTotals = ttlCache<string, number>({ ttlMs: COUNT_TTL_MS, max: 10_000 });
-
-/**
  * The page and its total: one statement, or the page alone while the list's total is kept.
- * A total at or over COUNT_CACHED_FROM is kept from the statement that counted it.
+ * A big total is kept from the statement that counted it (lib/paging.ts).
  */
 async function pageOf(db: Db, key: SortKey, scope: Scope, params: ScopeParams & PageParams) {
-  const totalKey = `${params.siteId}:${scope}:${params.categories.join(',')}`;
-  const kept = bigTotals.get(totalKey);
+  const totalKey = `cards:${params.siteId}:${scope}:${params.categories.join(',')}`;
+  const kept = keptTotal(totalKey);
   if (kept !== undefined) {
     const rows = (await listStatement(db, key, scope).execute(params)) as CardRow[];
     return { rows, total: kept };
   }
   const joined = await pageAndTotalStatement(db, key, scope).execute(params);
   const total = joined[0]?.total ?? 0;
-  if (total >= COUNT_CACHED_FROM) bigTotals.set(totalKey, total);
+  keepTotal(totalKey, total);
   const rows = joined.flatMap(({ card }) => (card?.id == null ? [] : [card as CardRow]));
   return { rows, total };
 }

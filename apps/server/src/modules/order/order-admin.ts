@@ -39,6 +39,8 @@ export async function searchOrders(db: Db, scope: 'all' | number[], query: Order
     pageNum,
     rows: db.select().from(mallOrder).where(where).orderBy(desc(mallOrder.createdAt), desc(mallOrder.id)),
     total: db.select({ n: count() }).from(mallOrder).where(where),
+    // A site's orders are the console's biggest list: 100,000 took 15-90 ms to count a page.
+    totalKey: JSON.stringify(['orders', scope, { ...query, pageNum: undefined }]),
   });
 }
 
