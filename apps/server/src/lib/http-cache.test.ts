@@ -14,12 +14,19 @@ const lableList = (siteId: number, headers: Record<string, string> = {}) =>
 const pcInfo = (siteId: number, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `${shopUrl(catalogApi.templatePcInfo)}?siteId=${siteId}`, headers });
 
-/** Answers kept in catalogue-answers.ts: a search and a page of the product list. */
+/** Answers kept in catalogue-answers.ts: a search, a product page and a page of the product list. */
 const search = (siteId: number, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url: shopUrl(catalogApi.search),
     payload: { siteId, itemName: '手机' },
+    headers,
+  });
+const productDetail = (siteId: number, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: shopUrl(catalogApi.productDetail),
+    payload: { siteId, productId: 1 },
     headers,
   });
 const productList = (siteId: number, headers: Record<string, string> = {}) =>
@@ -32,7 +39,7 @@ const productList = (siteId: number, headers: Record<string, string> = {}) =>
 
 describe('HTTP validators on the public catalogue reads', () => {
   it('answers 304 without a body to a client holding the current ETag', async () => {
-    for (const read of [lableList, pcInfo, search, productList]) {
+    for (const read of [lableList, pcInfo, search, productDetail, productList]) {
       const first = await read(10110);
       expect(first.statusCode).toBe(200);
       const etag = String(first.headers.etag);

@@ -58,7 +58,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
   serve(
     app,
     api.productDetail,
-    async (req) => ok(await productDetail(req.ctx, catalogs, req.body.productId)),
+    async (req, reply) => sendKept(reply, await productDetail(req.ctx, catalogs, req.body.productId)),
     CATALOGUE,
   );
   serve(app, api.productStock, async (req) => ok(await productStock(req.ctx, req.body.productId)));
