@@ -9,33 +9,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const lableList = (siteId: number, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: shopUrl(catalogApi.lableList), payload: { siteId }, headers });
+/** A POST read of the site with `payload`, sent with the client's own headers (its ETag). */
+const postRead =
+  (endpoint: Parameters<typeof shopUrl>[0], payload: Record<string, unknown> = {}) =>
+  (siteId: number, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: shopUrl(endpoint), payload: { siteId, ...payload }, headers });
+
+const lableList = postRead(catalogApi.lableList);
 const pcInfo = (siteId: number, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `${shopUrl(catalogApi.templatePcInfo)}?siteId=${siteId}`, headers });
 
 /** Answers kept in catalogue-answers.ts: a search, a product page and a page of the product list. */
-const search = (siteId: number, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: shopUrl(catalogApi.search),
-    payload: { siteId, itemName: '手机' },
-    headers,
-  });
-const productDetail = (siteId: number, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: shopUrl(catalogApi.productDetail),
-    payload: { siteId, productId: 1 },
-    headers,
-  });
-const productList = (siteId: number, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: shopUrl(catalogApi.productList),
-    payload: { siteId, pageNum: 1 },
-    headers,
-  });
+const search = postRead(catalogApi.search, { itemName: '手机' });
+const productDetail = postRead(catalogApi.productDetail, { productId: 1 });
+const productList = postRead(catalogApi.productList, { pageNum: 1 });
 
 describe('HTTP validators on the public catalogue reads', () => {
   it('answers 304 without a body to a client holding the current ETag', async () => {
