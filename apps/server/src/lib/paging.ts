@@ -56,8 +56,8 @@ export function keepTotal(key: string, total: number): void {
  * one drizzle select); `total` is a `select({ n: count() })` with the same filter. The page
  * number defaults to 1 and passes through offsetOf, so pages past MAX_PAGE are refused before any
  * query runs; `present` turns the rows into what the endpoint shows. With `totalKey` (the list
-and all its filters, the page number aside) a big total is kept (keepTotal) and `total`, a lazy
-drizzle query, is not run while it is.
+ * and all its filters, the page number aside) a big total is kept (keepTotal) and `total`, a lazy
+ * drizzle query, is not run while it is.
  */
 export async function listPage<Row, Item = Row>(page: {
   pageNum: number | undefined;
