@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { identityApi, shopUrl } from '@sitemall/contract';
-import { openedDialog, operatorPage, screenshots } from './console.ts';
+import { operatorPage, screenshots } from './console.ts';
 import { freshPhone, registerByApi } from './members.ts';
-import { loginButton, storedToken } from './site.ts';
+import { loginButton, openedDialog, storedToken } from './site.ts';
 
 /**
  * The console's member screen (issue 12, item 5: "Members: … sessions (revoke), … freeze"):

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { operatorPage as consolePage, menu, openedDialog, screenshots } from './console.ts';
-import { pwdLogin, settle } from './site.ts';
+import { operatorPage as consolePage, menu, screenshots } from './console.ts';
+import { openedDialog, pwdLogin, settle } from './site.ts';
 
 /**
  * The console's promotion screens (issue 13 item 5) against the real server: the 719 operator

@@ -7,16 +7,8 @@ import {
   test,
 } from '@playwright/test';
 import { orderApi, type ProviderSubmitResult, pointsApi, topupApi } from '@sitemall/contract';
-import {
-  operatorPage as consolePage,
-  menu,
-  modal,
-  modalOk,
-  type Operator,
-  openedDialog,
-  screenshots,
-} from './console.ts';
-import { api, pwdLogin, storedToken } from './site.ts';
+import { operatorPage as consolePage, menu, modal, modalOk, type Operator, screenshots } from './console.ts';
+import { api, openedDialog, pwdLogin, storedToken } from './site.ts';
 
 /**
  * Provider goods in the console (issue 15) against the real server and the provider simulator:

@@ -79,18 +79,6 @@ export async function pickFirstOption(page: Page, select: Locator) {
 /** The open dialog on top. */
 export const modal = (page: Page) => page.locator('.ant-modal-content').last();
 
-/**
- * The dialog on top, once it has finished opening: on a busy machine a click during antd's
- * zoom-in can be lost, or undone by the form filling its values as it opens (see confirmPopup
- * in site.ts).
- */
-export async function openedDialog(page: Page) {
-  await expect(page.locator('.ant-modal').filter({ visible: true }).last()).not.toHaveClass(
-    /zoom-(appear|enter)/,
-  );
-  return page.getByRole('dialog').last();
-}
-
 /** Confirms the dialog, drawer form or pop-confirm on top (确定, 确认 or OK). */
 export const modalOk = (page: Page) =>
   page

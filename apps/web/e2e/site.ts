@@ -189,7 +189,8 @@ export async function pickRegion(page: Page) {
 export async function fillNewAddress(page: Page, consignee: string) {
   const form = page.getByTestId('address-form');
   await expect(form).toBeVisible();
-  await page.getByRole('button', { name: /保\s?存/ }).click();
+  const dialog = await openedDialog(page);
+  await dialog.getByRole('button', { name: /保\s?存/ }).click();
   await expect(page.getByText('请输入收货人姓名', { exact: true })).toBeVisible();
   await form.getByPlaceholder('请输入收货人姓名').fill(consignee);
   await form.getByPlaceholder('请输入手机号码').fill('1234');
@@ -197,7 +198,7 @@ export async function fillNewAddress(page: Page, consignee: string) {
   await form.getByPlaceholder('请输入手机号码').fill('13912345678');
   await pickRegion(page);
   await form.getByPlaceholder('街道、门牌号等').fill('幸福路 8 号 3 单元 501');
-  await page.getByRole('button', { name: /保\s?存/ }).click();
+  await dialog.getByRole('button', { name: /保\s?存/ }).click();
   await expect(form).toBeHidden();
 }
 
@@ -287,6 +288,18 @@ export async function payInSimulator(
   await expect(simulator.getByText('支付成功').first()).toBeVisible();
   await whilePaid?.(simulator);
   await simulator.close();
+}
+
+/**
+ * The dialog on top, once it has finished opening: on a busy machine a click during antd's
+ * zoom-in can be lost (the new-address dialog in CI: 保 存 clicked while its box was 13×6 px),
+ * or undone by the form filling its values as it opens.
+ */
+export async function openedDialog(page: Page) {
+  await expect(page.locator('.ant-modal').filter({ visible: true }).last()).not.toHaveClass(
+    /zoom-(appear|enter)/,
+  );
+  return page.getByRole('dialog').last();
 }
 
 /**
