@@ -1,14 +1,7 @@
 import type { ProductCard } from '@sitemall/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  clientTipsQuery,
-  homeProductsQuery,
-  productDetailQuery,
-  searchQuery,
-} from '../features/catalog/api.ts';
+import { homeProductsQuery, productDetailQuery, searchQuery } from '../features/catalog/api.ts';
 import { parseSearchParams } from '../features/catalog/lib/searchQuery.ts';
-import { pcTemplatesQuery } from '../site/api.ts';
-import { parseTemplates } from '../site/templates.ts';
 
 /**
  * What a page draws first, asked for by the root loader as the first navigation starts, beside
@@ -30,22 +23,12 @@ const FIRST_ROW = 5;
 
 /** Fetched now, drawn from the browser's cache when the page renders. */
 function warmImages(urls: string[]): void {
-  for (const src of urls.slice(0, FIRST_ROW)) if (src) new Image().src = src;
+  for (const src of urls.slice(0, FIRST_ROW)) new Image().src = src;
 }
 
 const images = (cards: ProductCard[] | undefined) => (cards ?? []).map((card) => card.image);
 
-/**
- * The home page draws nothing until its PC notice is known (home.tsx), and its head banner is the
- * widest picture of the first screen: both were asked for only once the page had loaded and drawn
- * (1.6 s and 2.0 s into Lighthouse's visit, against 0.8 s for the floors).
- */
 export const home: Prefetch = async (queryClient, siteId) => {
-  void queryClient.prefetchQuery(clientTipsQuery(siteId));
-  void queryClient
-    .fetchQuery(pcTemplatesQuery(siteId))
-    .then((modes) => warmImages([parseTemplates(modes).head?.photo ?? '']))
-    .catch(() => undefined);
   const answer = await queryClient.fetchQuery(homeProductsQuery(siteId));
   warmImages(images(answer.floors[0]?.list));
 };

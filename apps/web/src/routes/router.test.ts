@@ -1,4 +1,4 @@
-import { catalogApi, type ProductCard, siteApi, TEMPLATE } from '@sitemall/contract';
+import { catalogApi, type ProductCard, siteApi } from '@sitemall/contract';
 import { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,21 +37,17 @@ function loadRoot(queryClient: QueryClient, address: string) {
 }
 
 describe('the root route', () => {
-  it("asks for the site's configuration and its frame's templates at once, before any page module has loaded", async () => {
+  it("asks for the site's configuration at once, before any page module has loaded", async () => {
     const server = fakeServer({});
     const queryClient = new QueryClient();
     expect(loadRoot(queryClient, '/shoppingCart?siteId=719')).toBeNull();
     expect(queryClient.getQueryState(keys.site.config('719'))?.fetchStatus).toBe('fetching');
-    expect(queryClient.getQueryState(keys.site.pcInfo('719'))?.fetchStatus).toBe('fetching');
     await queryClient.getQueryCache().find({ queryKey: keys.site.config('719') })?.promise;
-    await queryClient.getQueryCache().find({ queryKey: keys.site.pcInfo('719') })?.promise;
     expect(server.bodiesOf(siteApi.getSiteConfig.path)).toEqual([{ siteId: '719' }]);
-    expect(server.bodiesOf(siteApi.pcInfo.path)).toEqual([{ id: '719' }]);
-    // The site's pages read them from the cache: no second request.
+    // The site's pages read it from the cache: no second request.
     loadRoot(queryClient, '/personalCenter?siteId=719');
     await Promise.resolve();
     expect(server.bodiesOf(siteApi.getSiteConfig.path)).toHaveLength(1);
-    expect(server.bodiesOf(siteApi.pcInfo.path)).toHaveLength(1);
   });
 
   it('asks for nothing without a site', () => {
@@ -88,40 +84,18 @@ describe("a page's first data, asked for by the root loader (prefetch.ts)", () =
     expect(server.bodiesOf(catalogApi.search.path)).toMatchObject([{ siteId: '719', itemName: '手机' }]);
   });
 
-  it('the home page: the PC notice, the floors with their first row of images, and the head banner', async () => {
-    let floorsAnswered: () => void = () => {};
-    const floorsAsked = new Promise<void>((resolve) => {
-      floorsAnswered = resolve;
-    });
+  it("the home page: the floors, and the first floor's first row of images", async () => {
     const server = fakeServer({
-      [catalogApi.homeProductList.path]: async () => {
-        await floorsAsked;
-        return { floors: [{ lableId: 1, lableName: '手机', list: [card(9), card(8)] }] };
-      },
-      [siteApi.pcInfo.path]: () => ({
-        mallSite: {
-          homePageModes: [
-            { templateName: TEMPLATE.head, value: '{"photo":"/media/demo/banner-719.svg","note":""}' },
-          ],
-        },
+      [catalogApi.homeProductList.path]: () => ({
+        floors: [{ lableId: 1, lableName: '手机', list: [card(9), card(8)] }],
       }),
-      [catalogApi.clientTips.path]: () => ({ notice: null }),
     });
-    const queryClient = new QueryClient();
-    loadRoot(queryClient, '/home?siteId=719');
-    // The banner does not wait for the floors.
-    await vi.waitFor(() => expect(warmed).toEqual(['/media/demo/banner-719.svg']));
-    floorsAnswered();
-    await vi.waitFor(() =>
-      expect(warmed).toEqual(['/media/demo/banner-719.svg', '/media/product/9.svg', '/media/product/8.svg']),
-    );
+    loadRoot(new QueryClient(), '/home?siteId=719');
+    await vi.waitFor(() => expect(warmed).toEqual(['/media/product/9.svg', '/media/product/8.svg']));
     expect(server.bodiesOf(catalogApi.homeProductList.path)).toEqual([{ siteId: '719' }]);
-    expect(server.bodiesOf(catalogApi.clientTips.path)).toEqual([{ siteId: '719' }]);
-    expect(server.bodiesOf(siteApi.pcInfo.path)).toHaveLength(1);
-    expect(queryClient.getQueryData(keys.catalog.clientTips('719'))).toEqual({ notice: null });
   });
 
-  it("a page without a prefetch, or a product address without a valid id, asks only for the site's configuration and templates", async () => {
+  it('a page without a prefetch, or a product address without a valid id, asks only for the site', async () => {
     const server = fakeServer({});
     const queryClient = new QueryClient();
     loadRoot(queryClient, '/myOrder?siteId=719');
@@ -130,9 +104,7 @@ describe("a page's first data, asked for by the root loader (prefetch.ts)", () =
     // The product prefetch's module has loaded and returned (a task later, its promises too).
     await vi.dynamicImportSettled();
     await new Promise((resolve) => setImmediate(resolve));
-    expect(server.sent.map((s) => s.path).sort()).toEqual(
-      [siteApi.getSiteConfig.path, siteApi.pcInfo.path].sort(),
-    );
+    expect(server.sent.map((s) => s.path)).toEqual([siteApi.getSiteConfig.path]);
     expect(warmed).toEqual([]);
   });
 });

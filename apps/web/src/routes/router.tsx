@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { Root } from '../layout/Root.tsx';
 import { PageLoading, RouteError } from '../layout/RouteError.tsx';
-import { pcTemplatesQuery, siteConfigQuery } from '../site/api.ts';
+import { siteConfigQuery } from '../site/api.ts';
 import { addSiteId, loginRouteFor, withSiteId } from '../site/routing.ts';
 import { getLoginWay, getSiteId, syncSiteId } from '../site/storage.ts';
 import { lazyPart } from './lazyPart.ts';
@@ -42,9 +42,6 @@ const rootLoader =
     const siteId = siteIdOf(request);
     if (siteId) {
       void queryClient.prefetchQuery(siteConfigQuery(siteId));
-      // The frame's templates (head, menu ads, foot): asked for only once the configuration had
-      // come, their answer came after the first drawing and drew the frame again.
-      void queryClient.prefetchQuery(pcTemplatesQuery(siteId));
       const url = appUrl(request);
       PREFETCH.get(url.pathname)?.()
         .then((prefetch) => prefetch(queryClient, siteId, url.searchParams))
