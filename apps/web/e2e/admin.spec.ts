@@ -181,13 +181,19 @@ test('an operator abroad reads every time on China’s clock, as the mall keeps 
 test('a CSV points issue above the threshold needs the finance reviewer and applies once', async ({
   browser,
 }) => {
+  // A retry reruns the serial chain on the same database: its file and amount are its own, so
+  // "applies once" still holds for what this attempt issued.
+  const attempt = test.info().retry;
+  const file = `bonus-${attempt}.csv`;
+  const amount = 1200 + attempt;
+  const fileRow = new RegExp(`bonus-${attempt}\\.csv`);
   const op719 = await operatorPage(browser, 'op719');
   await menu(op719, '积分发放');
   await op719.getByRole('button', { name: '批量发放' }).click();
   await op719.locator('input[type=file]').setInputFiles({
-    name: 'bonus.csv',
+    name: file,
     mimeType: 'text/csv',
-    buffer: Buffer.from('手机号,金额,备注\n13800000719,1200.00,年终奖励\n'),
+    buffer: Buffer.from(`手机号,金额,备注\n13800000719,${amount}.00,年终奖励\n`),
   });
   await op719.getByLabel('发放原因').fill('年终奖励');
   await shot(op719, 'admin-08-issue-csv');
@@ -196,14 +202,14 @@ test('a CSV points issue above the threshold needs the finance reviewer and appl
     .getByRole('button', { name: /确\s?[认定]/ })
     .click();
   await expect(op719.getByText(/已提交，等待财务复核/)).toBeVisible();
-  const row = op719.getByRole('row', { name: /bonus\.csv/ });
+  const row = op719.getByRole('row', { name: fileRow });
   await expect(row).toContainText('待审批');
   await expect(row.getByRole('button', { name: '复核通过' })).toHaveCount(0);
   await shot(op719, 'admin-09-points-submitted');
 
   const finance = await operatorPage(browser, 'finance');
   await menu(finance, '积分发放');
-  const pending = finance.getByRole('row', { name: /bonus\.csv/ });
+  const pending = finance.getByRole('row', { name: fileRow });
   await pending.getByRole('button', { name: '复核通过' }).click();
   await finance.getByRole('button', { name: /确\s?定|OK/ }).click();
   await expect(finance.getByText('已复核并发放')).toBeVisible();
@@ -220,7 +226,7 @@ test('a CSV points issue above the threshold needs the finance reviewer and appl
     .getByRole('row', { name: /13800000719/ })
     .getByRole('button', { name: '积分明细' })
     .click();
-  await expect(finance.locator('.ant-drawer').getByText('+1,200.00')).toHaveCount(1);
+  await expect(finance.locator('.ant-drawer').getByText(`+${amount.toLocaleString('en')}.00`)).toHaveCount(1);
   await shot(finance, 'admin-12-ledger');
   await op719.context().close();
   await finance.context().close();

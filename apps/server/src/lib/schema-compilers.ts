@@ -11,12 +11,15 @@ type ValidatorCompiler = ReturnType<ValidatorFactory>;
 const notYetCompiled = new Set<() => unknown>();
 
 /**
- * `compile` deferred to the function's first use: a call, or a read of `schemaEnv` (Fastify reads
- * it before calling an Ajv validator) or `errors` (after the call). Compiling all ~250 routes'
+ * `compile` deferred to the function's first use: a call, or a read of one of the `forwarded`
+ * properties. Compiling all ~250 routes'
  * schemas when the server starts took ~1.3 s of CPU and left ~65 MB of generated source as
  * garbage in the heap, which V8 keeps as resident memory; a process compiles only what it serves.
  */
-function onFirstUse<F extends (...args: never[]) => unknown>(compile: () => F): F {
+function onFirstUse<F extends (...args: never[]) => unknown>(
+  compile: () => F,
+  forwarded: readonly string[] = [],
+): F {
   let compiled: F | undefined;
   const get = () => {
     if (!compiled) {
@@ -29,7 +32,7 @@ function onFirstUse<F extends (...args: never[]) => unknown>(compile: () => F): 
   const deferred = function (this: unknown, ...args: Parameters<F>) {
     return get().apply(this, args);
   };
-  for (const key of ['schemaEnv', 'errors'])
+  for (const key of forwarded)
     Object.defineProperty(deferred, key, { get: () => (get() as unknown as Record<string, unknown>)[key] });
   return deferred as unknown as F;
 }
@@ -49,10 +52,12 @@ export function compileEverySchema() {
  * schema; both compile on first use.
  */
 const validators = AjvCompiler();
+/** Fastify reads `schemaEnv` before calling an Ajv validator and `errors` after the call. */
+const validatorProperties = ['schemaEnv', 'errors'];
 
 function deferredValidators(...args: Parameters<ValidatorFactory>): ValidatorCompiler {
   const compile = validators(...args);
-  return (route) => onFirstUse(() => compile(route));
+  return (route) => onFirstUse(() => compile(route), validatorProperties);
 }
 
 const serializerFactory = SerializerSelector();
