@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { antdStyles } from './build/antd-styles.ts';
 import { versionPlugin } from './build/versionPlugin.ts';
 
 /**
@@ -42,7 +43,7 @@ export default defineConfig(({ mode }) => ({
   base: '/shoppingmall/',
   // Brotli and gzip siblings of every text asset, sent by the server as they are (preCompressed):
   // no compression work per request, and 1.1 MB of a product page's scripts travel as ~0.3 MB.
-  plugins: [react(), versionPlugin(), compression({ threshold: 1024 })],
+  plugins: [react(), antdStyles(), versionPlugin(), compression({ threshold: 1024 })],
   resolve:
     mode === 'production'
       ? {

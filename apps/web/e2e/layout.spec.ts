@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { LOGIN_ROUTE, type LoginWay } from '@sitemall/contract';
+import { accessiblePrimary } from '../src/site/color.ts';
 import { SITES, shownHotline, siteConfig } from './site.ts';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -72,3 +73,25 @@ for (const siteId of SITES) {
     await expect(page.locator('footer')).toHaveCount(0);
   });
 }
+
+for (const siteId of SITES)
+  test(`site ${siteId}: antd's styles come from the built stylesheet, the site's colour stays its own`, async ({
+    page,
+    request,
+  }) => {
+    const { advancedConfig } = await siteConfig(request, siteId);
+    await page.goto(`home?siteId=${siteId}`);
+    const search = page.getByRole('button', { name: /搜\s?索/ });
+    await expect(search).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // antd wrote only the site's variables: no component style was generated in the browser
+    // (every one it asked for was in the stylesheet built by build/antd-styles.ts).
+    const generated = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes(':where(.css-')).length,
+    );
+    expect(generated).toBe(0);
+    const hex = accessiblePrimary(advancedConfig?.primaryColor || '#e1251b');
+    const rgb = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ');
+    await expect(search).toHaveCSS('background-color', `rgb(${rgb})`);
+  });

@@ -1,0 +1,113 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ComponentType, ReactNode } from 'react';
+import type { Plugin } from 'vite';
+import { STOREFRONT_THEME } from '../src/site/antd-theme.ts';
+
+/**
+ * `virtual:antd-styles.css`: the styles of every antd component the storefront imports, made at
+ * build time, with the cache-path record antd reads from a stylesheet (`.data-ant-cssinjs-cache-path`):
+ * a component whose styles are in it neither generates nor inserts them in the browser. That
+ * generation was about a third of the first page's script time (docs/performance.md).
+ *
+ * The theme is src/site/antd-theme.ts in CSS-variable mode, so the styles are the same for every
+ * site (a site's colours are variables antd still writes at run time). A component left out here
+ * (a new import, a state not rendered below) is not broken: antd generates its styles as before.
+ */
+const ID = 'virtual:antd-styles.css';
+
+type Component = ComponentType<Record<string, unknown>>;
+/** An element to render: the component, its props, its children. */
+type Part = [Component, Record<string, unknown>, ReactNode[]?];
+type Antd = Record<string, (Component & { _InternalPanelDoNotUseOrYouWillBeFired?: Component }) | undefined>;
+
+/** A popup's static panel: it registers the popup's styles without opening anything. */
+function panel(antd: Antd, name: string, props: Record<string, unknown> = {}): Part[] {
+  const Panel = antd[name]?._InternalPanelDoNotUseOrYouWillBeFired;
+  return Panel ? [[Panel, props]] : [];
+}
+
+/** Components whose first render needs props; popups render their static panels instead. */
+const RENDER: Record<string, (antd: Antd, Comp: Component) => Part[]> = {
+  App: () => [],
+  ConfigProvider: () => [],
+  Dropdown: (a, Dropdown) => [
+    [Dropdown, { menu: { items: [] } }, ['x']],
+    ...panel(a, 'Dropdown', { menu: { items: [{ key: 1, label: 'x' }] } }),
+  ],
+  Menu: (_, Menu) => [[Menu, { items: [{ key: 1, label: 'x' }] }]],
+  QRCode: (_, QRCode) => [[QRCode, { value: 'https://example.com' }]],
+  Modal: (a) => panel(a, 'Modal'),
+  Popconfirm: (a) => panel(a, 'Popconfirm', { title: 'x' }),
+  Popover: (a) => panel(a, 'Popover', { content: 'x' }),
+  Tooltip: (a) => panel(a, 'Tooltip', { title: 'x' }),
+};
+/** Popups rendered both closed and as their static panel. */
+const WITH_PANEL = ['Select', 'AutoComplete', 'Cascader', 'DatePicker'];
+/** What `App.useApp()` shows: toasts, notifications, confirm dialogs. */
+const feedback = (a: Antd): Part[] => [
+  ...panel(a, 'message', { content: 'x', type: 'success' }),
+  ...panel(a, 'notification', { message: 'x' }),
+  ...panel(a, 'Modal', { type: 'confirm', title: 'x' }),
+];
+
+const pascal = (module: string) => module.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+
+/**
+ * The components imported anywhere under `dir`: names from 'antd', and the modules of
+ * 'antd/es/<component>' (static or lazy imports; `dropdown` is Dropdown).
+ */
+function antdImports(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    const source = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+    for (const [, list] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd'/g))
+      for (const item of (list ?? '').split(','))
+        if (!/^\s*type\s/.test(item)) names.add(item.trim().split(/\s+as\s+/)[0] ?? '');
+    for (const [, module] of source.matchAll(/(?:from\s*|import\()'antd\/es\/([\w-]+)/g))
+      names.add(pascal(module ?? ''));
+  }
+  return names;
+}
+
+/** Renders the storefront's antd components under its theme on the server and extracts the CSS. */
+async function buildStyles(srcDir: string): Promise<string> {
+  // Imported when the stylesheet is asked for: the config of every Vite run would load antd.
+  const [{ createCache, extractStyle, StyleProvider }, antd, { createElement: h }, { renderToString }] =
+    await Promise.all([
+      import('@ant-design/cssinjs'),
+      import('antd'),
+      import('react'),
+      import('react-dom/server'),
+    ]);
+  const a = antd as unknown as Antd;
+  const parts = feedback(a);
+  for (const name of [...antdImports(srcDir)].sort()) {
+    const Comp = a[name];
+    // Components only (not `theme`, `message`), and only what this antd exports.
+    if (!Comp || !/^[A-Z]/.test(name)) continue;
+    parts.push(...(RENDER[name]?.(a, Comp) ?? [[Comp, {}]]));
+    if (WITH_PANEL.includes(name)) parts.push(...panel(a, name));
+  }
+  const { App, ConfigProvider } = antd;
+  const cache = createCache();
+  const elements = parts.map(([Comp, props, children = []], key) => h(Comp, { key, ...props }, ...children));
+  renderToString(
+    h(StyleProvider, { cache }, h(ConfigProvider, { theme: STOREFRONT_THEME }, h(App, null, ...elements))),
+  );
+  // Only the component styles: the theme's variables differ by site and antd writes them.
+  return extractStyle(cache, { plain: true, types: 'style' });
+}
+
+export function antdStyles(): Plugin {
+  let srcDir = '';
+  return {
+    name: 'sitemall:antd-styles',
+    configResolved(config) {
+      srcDir = path.join(config.root, 'src');
+    },
+    resolveId: (id) => (id === ID ? ID : undefined),
+    load: (id) => (id === ID ? buildStyles(srcDir) : undefined),
+  };
+}
