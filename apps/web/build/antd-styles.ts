@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { Plugin } from 'vite';
 import { STOREFRONT_THEME } from '../src/site/antd-theme.ts';
 
@@ -18,7 +18,7 @@ const ID = 'virtual:antd-styles.css';
 
 type Component = ComponentType<Record<string, unknown>>;
 /** An element to render: the component, its props, its children. */
-type Part = [Component, Record<string, unknown>, ReactNode[]?];
+type Part = [Component, Record<string, unknown>, (Part | string)[]?];
 type Antd = Record<string, (Component & { _InternalPanelDoNotUseOrYouWillBeFired?: Component }) | undefined>;
 
 /** A popup's static panel: it registers the popup's styles without opening anything. */
@@ -34,6 +34,14 @@ const RENDER: Record<string, (antd: Antd, Comp: Component) => Part[]> = {
   Dropdown: (a, Dropdown) => [
     [Dropdown, { menu: { items: [] } }, ['x']],
     ...panel(a, 'Dropdown', { menu: { items: [{ key: 1, label: 'x' }] } }),
+  ],
+  // Form.Item has a style of its own, and takes its class prefix from the form around it.
+  Form: (_, Form) => [[Form, {}, [[(Form as unknown as { Item: Component }).Item, { label: 'x' }, ['x']]]]],
+  // Preset colours (blue, ...) and status colours (success, ...) register styles of their own.
+  Tag: (_, Tag) => [
+    [Tag, {}],
+    [Tag, { color: 'blue' }],
+    [Tag, { color: 'success' }],
   ],
   Menu: (_, Menu) => [[Menu, { items: [{ key: 1, label: 'x' }] }]],
   QRCode: (_, QRCode) => [[QRCode, { value: 'https://example.com' }]],
@@ -89,13 +97,32 @@ async function buildStyles(srcDir: string): Promise<string> {
     if (!Comp || !/^[A-Z]/.test(name)) continue;
     parts.push(...(RENDER[name]?.(a, Comp) ?? [[Comp, {}]]));
     if (WITH_PANEL.includes(name)) parts.push(...panel(a, name));
+    // Its parts with styles of their own (Space.Compact, Badge.Ribbon, Input.Search, ...); a
+    // form's parts take their class prefix from the form (alone they would write `.{…}` rules).
+    if (name !== 'Form')
+      for (const [key, Sub] of Object.entries(Comp))
+        if (/^[A-Z]/.test(key) && Sub && (typeof Sub === 'function' || typeof Sub === 'object'))
+          parts.push([Sub as Component, {}]);
   }
   const { App, ConfigProvider } = antd;
   const cache = createCache();
-  const elements = parts.map(([Comp, props, children = []], key) => h(Comp, { key, ...props }, ...children));
-  renderToString(
-    h(StyleProvider, { cache }, h(ConfigProvider, { theme: STOREFRONT_THEME }, h(App, null, ...elements))),
-  );
+  // One render per part: a part that cannot render without its props (Form.List) is left to the
+  // browser, and the others are still extracted.
+  type Element = ReturnType<typeof h>;
+  const element = ([Comp, props, children = []]: Part): Element =>
+    h(Comp, props, ...children.map((child) => (typeof child === 'string' ? child : element(child))));
+  for (const part of parts)
+    try {
+      renderToString(
+        h(
+          StyleProvider,
+          { cache },
+          h(ConfigProvider, { theme: STOREFRONT_THEME }, h(App, null, element(part))),
+        ),
+      );
+    } catch {
+      // not extracted; antd generates it in the browser as before
+    }
   // Only the component styles: the theme's variables differ by site and antd writes them.
   return extractStyle(cache, { plain: true, types: 'style' });
 }

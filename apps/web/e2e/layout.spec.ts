@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LOGIN_ROUTE, type LoginWay } from '@sitemall/contract';
 import { accessiblePrimary } from '../src/site/color.ts';
 import { SITES, shownHotline, siteConfig } from './site.ts';
@@ -74,6 +74,13 @@ for (const siteId of SITES) {
   });
 }
 
+/** Style elements with antd component rules, which antd writes when it generates styles itself. */
+const generatedStyles = (page: Page) =>
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes(':where(.css-')).length,
+  );
+
 for (const siteId of SITES)
   test(`site ${siteId}: antd's styles come from the built stylesheet, the site's colour stays its own`, async ({
     page,
@@ -84,14 +91,20 @@ for (const siteId of SITES)
     const search = page.getByRole('button', { name: /搜\s?索/ });
     await expect(search).toBeVisible();
     await page.waitForLoadState('networkidle');
-    // antd wrote only the site's variables: no component style was generated in the browser
-    // (every one it asked for was in the stylesheet built by build/antd-styles.ts).
-    const generated = await page.evaluate(
-      () =>
-        [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes(':where(.css-')).length,
-    );
-    expect(generated).toBe(0);
+    // antd wrote only the site's variables: every component style it asked for was in the
+    // stylesheet built by build/antd-styles.ts; so on a search and a product page.
+    expect(await generatedStyles(page)).toBe(0);
     const hex = accessiblePrimary(advancedConfig?.primaryColor || '#e1251b');
     const rgb = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ');
     await expect(search).toHaveCSS('background-color', `rgb(${rgb})`);
+
+    await page.goto(`searchList?itemName=${encodeURIComponent('耳机')}&siteId=${siteId}`);
+    const tile = page.locator('.product-tile a').first();
+    await expect(tile).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await generatedStyles(page)).toBe(0);
+    await tile.click();
+    await expect(page).toHaveURL(/productDetails/);
+    await page.waitForLoadState('networkidle');
+    expect(await generatedStyles(page)).toBe(0);
   });
