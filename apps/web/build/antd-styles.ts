@@ -106,8 +106,8 @@ async function buildStyles(srcDir: string): Promise<string> {
   }
   const { App, ConfigProvider } = antd;
   const cache = createCache();
-  // One render per part: a part that cannot render without its props (Form.List) is left to the
-  // browser, and the others are still extracted.
+  // One render per part: what is no component (Empty.PRESENTED_IMAGE_SIMPLE) or cannot render
+  // alone (Menu.Item outside a menu) fails by itself, and the others are still extracted.
   type Element = ReturnType<typeof h>;
   const element = ([Comp, props, children = []]: Part): Element =>
     h(Comp, props, ...children.map((child) => (typeof child === 'string' ? child : element(child))));
