@@ -107,4 +107,7 @@ for (const siteId of SITES)
     await expect(page).toHaveURL(/productDetails/);
     await page.waitForLoadState('networkidle');
     expect(await generatedStyles(page)).toBe(0);
+    // antd's stylesheet comes before ours, as its own styles did: layout.css's darker volcano
+    // (for contrast) wins over antd's preset colour of the same weight.
+    await expect(page.getByTestId('detail-source')).toHaveCSS('color', 'rgb(173, 33, 2)');
   });

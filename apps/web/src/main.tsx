@@ -5,6 +5,11 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient } from './api/queryClient.ts';
 import { configureRequest } from './api/request.ts';
 import { BASENAME, createAppRouter } from './routes/router.tsx';
+// antd's component styles (made at build time: build/antd-styles.ts) before the storefront's own,
+// as antd placed them when it wrote them itself: a rule of ours that ties with antd's wins (the
+// darker tag colours of layout.css, for contrast). In the first stylesheet, they are also there
+// before antd first renders, which is when it reads which styles the sheet holds.
+import 'virtual:antd-styles.css';
 import './layout/layout.css';
 
 const queryClient = createQueryClient();

@@ -1,7 +1,6 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useMemo } from 'react';
-import 'virtual:antd-styles.css';
 import { siteTheme } from './antd-theme.ts';
 import { accessiblePrimary } from './color.ts';
 import { useOptionalSite } from './SiteProvider.tsx';
@@ -11,9 +10,8 @@ const DEFAULT_PRIMARY = '#e1251b';
 /**
  * antd themed with the site's primary colour, in Chinese, with its App (message, modal,
  * notification). Outside a site (an error above it) the default colour. Loaded with the first
- * page (layout/Frame.tsx), not in the entry: antd stays out of the first script. Its stylesheet
- * comes with it: antd's component styles made at build time (build/antd-styles.ts), which antd
- * finds instead of generating them in the browser.
+ * page (layout/Frame.tsx), not in the entry: antd stays out of the first script (its component
+ * styles are in the first stylesheet: main.tsx).
  */
 export function SiteTheme({ children }: { children: ReactNode }) {
   const site = useOptionalSite();
