@@ -19,44 +19,45 @@ const ID = 'virtual:antd-styles.css';
 type Component = ComponentType<Record<string, unknown>>;
 /** An element to render: the component, its props, its children. */
 type Part = [Component, Record<string, unknown>, (Part | string)[]?];
-type Antd = Record<string, (Component & { _InternalPanelDoNotUseOrYouWillBeFired?: Component }) | undefined>;
+type Popup = Component & { _InternalPanelDoNotUseOrYouWillBeFired?: Component };
+type Antd = Record<string, Popup | undefined>;
 
 /** A popup's static panel: it registers the popup's styles without opening anything. */
-function panel(antd: Antd, name: string, props: Record<string, unknown> = {}): Part[] {
-  const Panel = antd[name]?._InternalPanelDoNotUseOrYouWillBeFired;
+function panel(popup: Popup | undefined, props: Record<string, unknown> = {}): Part[] {
+  const Panel = popup?._InternalPanelDoNotUseOrYouWillBeFired;
   return Panel ? [[Panel, props]] : [];
 }
 
 /** Components whose first render needs props; popups render their static panels instead. */
-const RENDER: Record<string, (antd: Antd, Comp: Component) => Part[]> = {
+const RENDER: Record<string, (Comp: Popup) => Part[]> = {
   App: () => [],
   ConfigProvider: () => [],
-  Dropdown: (a, Dropdown) => [
+  Dropdown: (Dropdown) => [
     [Dropdown, { menu: { items: [] } }, ['x']],
-    ...panel(a, 'Dropdown', { menu: { items: [{ key: 1, label: 'x' }] } }),
+    ...panel(Dropdown, { menu: { items: [{ key: 1, label: 'x' }] } }),
   ],
   // Form.Item has a style of its own, and takes its class prefix from the form around it.
-  Form: (_, Form) => [[Form, {}, [[(Form as unknown as { Item: Component }).Item, { label: 'x' }, ['x']]]]],
+  Form: (Form) => [[Form, {}, [[(Form as unknown as { Item: Component }).Item, { label: 'x' }, ['x']]]]],
   // Preset colours (blue, ...) and status colours (success, ...) register styles of their own.
-  Tag: (_, Tag) => [
+  Tag: (Tag) => [
     [Tag, {}],
     [Tag, { color: 'blue' }],
     [Tag, { color: 'success' }],
   ],
-  Menu: (_, Menu) => [[Menu, { items: [{ key: 1, label: 'x' }] }]],
-  QRCode: (_, QRCode) => [[QRCode, { value: 'https://example.com' }]],
-  Modal: (a) => panel(a, 'Modal'),
-  Popconfirm: (a) => panel(a, 'Popconfirm', { title: 'x' }),
-  Popover: (a) => panel(a, 'Popover', { content: 'x' }),
-  Tooltip: (a) => panel(a, 'Tooltip', { title: 'x' }),
+  Menu: (Menu) => [[Menu, { items: [{ key: 1, label: 'x' }] }]],
+  QRCode: (QRCode) => [[QRCode, { value: 'https://example.com' }]],
+  Modal: (Modal) => panel(Modal),
+  Popconfirm: (Popconfirm) => panel(Popconfirm, { title: 'x' }),
+  Popover: (Popover) => panel(Popover, { content: 'x' }),
+  Tooltip: (Tooltip) => panel(Tooltip, { title: 'x' }),
 };
 /** Popups rendered both closed and as their static panel. */
 const WITH_PANEL = ['Select', 'AutoComplete', 'Cascader', 'DatePicker'];
 /** What `App.useApp()` shows: toasts, notifications, confirm dialogs. */
 const feedback = (a: Antd): Part[] => [
-  ...panel(a, 'message', { content: 'x', type: 'success' }),
-  ...panel(a, 'notification', { message: 'x' }),
-  ...panel(a, 'Modal', { type: 'confirm', title: 'x' }),
+  ...panel(a.message, { content: 'x', type: 'success' }),
+  ...panel(a.notification, { message: 'x' }),
+  ...panel(a.Modal, { type: 'confirm', title: 'x' }),
 ];
 
 const pascal = (module: string) => module.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -95,8 +96,8 @@ async function buildStyles(srcDir: string): Promise<string> {
     const Comp = a[name];
     // Components only (not `theme`, `message`), and only what this antd exports.
     if (!Comp || !/^[A-Z]/.test(name)) continue;
-    parts.push(...(RENDER[name]?.(a, Comp) ?? [[Comp, {}]]));
-    if (WITH_PANEL.includes(name)) parts.push(...panel(a, name));
+    parts.push(...(RENDER[name]?.(Comp) ?? [[Comp, {}]]));
+    if (WITH_PANEL.includes(name)) parts.push(...panel(Comp));
     // Its parts with styles of their own (Space.Compact, Badge.Ribbon, Input.Search, ...); a
     // form's parts take their class prefix from the form (alone they would write `.{…}` rules).
     if (name !== 'Form')
