@@ -66,6 +66,18 @@ export function Turntable({ code = DEFAULT_ACTIVITY_CODE }: { code?: string }) {
         <Result status="403" title={MSG.invitedOnly} subTitle={rule.data.name} />
       </section>
     );
+  // Any other refusal of the chances is said, not shown as a spent turntable.
+  if (chances.isError)
+    return (
+      <section className="page-card" data-testid="lottery-chances-failed">
+        <Result
+          status="warning"
+          title="抽奖次数加载失败"
+          subTitle={chances.error.message}
+          extra={<Button onClick={() => void chances.refetch()}>重新加载</Button>}
+        />
+      </section>
+    );
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keys.activity.all(sid) });
   const spin = async () => {
@@ -115,11 +127,11 @@ export function Turntable({ code = DEFAULT_ACTIVITY_CODE }: { code?: string }) {
             size="large"
             danger
             onClick={() => void spin()}
-            loading={spinning}
+            loading={spinning || chances.isPending}
             disabled={!chances.data || left <= 0}
             data-testid="lottery-spin"
           >
-            {left > 0 ? '开始抽奖' : '次数已用完'}
+            {chances.isPending || left > 0 ? '开始抽奖' : '次数已用完'}
           </Button>
           <p data-testid="lottery-left">剩余抽奖次数：{left}</p>
           {result && (
