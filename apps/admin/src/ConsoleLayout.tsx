@@ -23,10 +23,10 @@ import {
 import { ProLayout } from '@ant-design/pro-components';
 import { adminApi } from '@sitemall/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Result, Select, Space, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { App, Button, Result, Select, Space, Spin } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { call, getToken, setToken } from './api';
+import { call, getToken, setToken, whenListFails } from './api';
 import { SessionProvider, useMe, useSession } from './session';
 
 interface MenuEntry {
@@ -94,6 +94,8 @@ function Shell() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  useEffect(() => whenListFails((error) => void message.error(error.message)), [message]);
   const logout = async () => {
     await call(adminApi.logout, {}).catch(() => undefined);
     setToken('');

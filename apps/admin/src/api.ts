@@ -93,13 +93,27 @@ export async function callForm<E extends Endpoint>(
   return dataOf<E>(res);
 }
 
-/** A paged console list as ProTable's `request` wants it. */
+let onListError: (error: Error) => void = () => {};
+/** Who tells the operator that a list could not load: ProTable alone would show its empty text. */
+export const whenListFails = (handler: (error: Error) => void) => {
+  onListError = handler;
+};
+
+/**
+ * A paged console list as ProTable's `request` wants it. A refusal is said (`whenListFails`) and
+ * answers `success: false`, on which ProTable keeps the rows it had.
+ */
 export async function pageOf<E extends Endpoint>(
   declared: E,
   payload: BodyOf<E>,
 ): Promise<{ data: DataOf<E> extends { list: infer L } ? L : never; total: number; success: boolean }> {
-  const page = (await call(declared, payload)) as { list: never; total: number };
-  return { data: page.list, total: page.total, success: true };
+  try {
+    const page = (await call(declared, payload)) as { list: never; total: number };
+    return { data: page.list, total: page.total, success: true };
+  } catch (error) {
+    onListError(error as Error);
+    return { data: [] as never, total: 0, success: false };
+  }
 }
 
 /** A file answer's response; a refusal (the envelope) rejects like `call`. */

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { catalogApi } from '@sitemall/contract';
+import { ADMIN_API_PREFIX, adminApi, catalogApi } from '@sitemall/contract';
 import { generate } from 'otplib';
 import {
   consoleLogin,
@@ -73,6 +73,21 @@ test('login page and a wrong password', async ({ page }) => {
   expect((await refused).ok()).toBe(true);
   await expect(page.getByRole('button', { name: /^登\s?录$/ })).toBeEnabled();
   await expect(page.getByRole('button', { name: /loading/ })).toHaveCount(0);
+});
+
+test('a list the server refuses is said, not left as an empty table', async ({ page }) => {
+  // The sites list is refused once (a busy server's answer); the next load reads it again.
+  await page.route(
+    `**${ADMIN_API_PREFIX}${adminApi.sites.path}?*`,
+    (route) =>
+      route.fulfill({ json: { code: 500, msg: '系统繁忙，请稍后再试', success: false, data: null } }),
+    { times: 1 },
+  );
+  await consoleLogin(page, 'admin');
+  await expect(page.locator('.ant-message')).toContainText('系统繁忙，请稍后再试');
+  // ProTable's reload is an icon (its 刷新 is a tooltip).
+  await page.getByRole('img', { name: 'reload' }).click();
+  await expect(page.getByRole('row', { name: /719/ })).toBeVisible();
 });
 
 test('a platform admin edits 719: the storefront shows the new name and hotline', async ({
