@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { MSG } from '@sitemall/contract';
+import { lotteryApi, MSG, shopUrl } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
 import { ensureAddress, pwdLogin } from './site.ts';
 
@@ -78,4 +78,23 @@ test('an uninvited member sees the invited-only message', async ({ page }) => {
   await page.goto('lottery?code=cj002&siteId=1000');
   await expect(page.getByTestId('lottery-invited-only')).toContainText(MSG.invitedOnly);
   await shot(page, 'activity-invited-only');
+});
+
+test('a refused chance query is said, and the turntable loads again on demand', async ({ page }) => {
+  await login(page);
+  // The chances are refused once (a busy server's answer); 重新加载 asks again.
+  await page.route(
+    `**${shopUrl(lotteryApi.chance)}*`,
+    (route) =>
+      route.fulfill({ json: { code: 500, msg: '系统繁忙，请稍后再试', success: false, data: null } }),
+    { times: 1 },
+  );
+  await page.goto('lottery?siteId=1000');
+  const failed = page.getByTestId('lottery-chances-failed');
+  await expect(failed).toContainText('抽奖次数加载失败');
+  await expect(failed).toContainText('系统繁忙，请稍后再试');
+  await shot(page, 'activity-turntable-chances-failed');
+  await failed.getByRole('button', { name: /重新加载/ }).click();
+  await expect(page.getByTestId('lottery-left')).toHaveText(/剩余抽奖次数：\d+/);
+  await expect(page.getByTestId('lottery-spin')).not.toHaveClass(/ant-btn-loading/);
 });

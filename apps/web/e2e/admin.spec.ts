@@ -85,6 +85,7 @@ test('a list the server refuses is said, not left as an empty table', async ({ p
   );
   await consoleLogin(page, 'admin');
   await expect(page.locator('.ant-message')).toContainText('系统繁忙，请稍后再试');
+  await shot(page, 'admin-01b-list-refused');
   // ProTable's reload is an icon (its 刷新 is a tooltip).
   await page.getByRole('img', { name: 'reload' }).click();
   await expect(page.getByRole('row', { name: /719/ })).toBeVisible();
