@@ -266,6 +266,7 @@ error_log ${folder}/error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
+  keepalive_requests 10000;
   client_body_temp_path ${folder}/body;
   proxy_temp_path ${folder}/proxy;
   fastcgi_temp_path ${folder}/fastcgi;
