@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { lotteryApi, MSG, shopUrl } from '@sitemall/contract';
 import { expectNoSeriousViolations, shot, watchPageErrors } from './a11y.ts';
-import { ensureAddress, pwdLogin } from './site.ts';
+import { BUSY, ensureAddress, pwdLogin, refuseOnce } from './site.ts';
 
 /**
  * Activities (issue 14) for the 1000 demo member: the flash sale running, a grab of the last
@@ -82,17 +82,12 @@ test('an uninvited member sees the invited-only message', async ({ page }) => {
 
 test('a refused chance query is said, and the turntable loads again on demand', async ({ page }) => {
   await login(page);
-  // The chances are refused once (a busy server's answer); 重新加载 asks again.
-  await page.route(
-    `**${shopUrl(lotteryApi.chance)}*`,
-    (route) =>
-      route.fulfill({ json: { code: 500, msg: '系统繁忙，请稍后再试', success: false, data: null } }),
-    { times: 1 },
-  );
+  // The chances are refused once; 重新加载 asks again.
+  await refuseOnce(page, shopUrl(lotteryApi.chance));
   await page.goto('lottery?siteId=1000');
   const failed = page.getByTestId('lottery-chances-failed');
   await expect(failed).toContainText('抽奖次数加载失败');
-  await expect(failed).toContainText('系统繁忙，请稍后再试');
+  await expect(failed).toContainText(BUSY);
   await shot(page, 'activity-turntable-chances-failed');
   await failed.getByRole('button', { name: /重新加载/ }).click();
   await expect(page.getByTestId('lottery-left')).toHaveText(/剩余抽奖次数：\d+/);

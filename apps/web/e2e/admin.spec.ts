@@ -12,9 +12,11 @@ import {
 } from './console.ts';
 import {
   api,
+  BUSY,
   cheapProduct,
   payOrder,
   pwdLogin,
+  refuseOnce,
   saveDefaultAddress,
   siteConfig,
   storedToken,
@@ -76,15 +78,10 @@ test('login page and a wrong password', async ({ page }) => {
 });
 
 test('a list the server refuses is said, not left as an empty table', async ({ page }) => {
-  // The sites list is refused once (a busy server's answer); the next load reads it again.
-  await page.route(
-    `**${ADMIN_API_PREFIX}${adminApi.sites.path}?*`,
-    (route) =>
-      route.fulfill({ json: { code: 500, msg: '系统繁忙，请稍后再试', success: false, data: null } }),
-    { times: 1 },
-  );
+  // The sites list is refused once; the next load reads it again.
+  await refuseOnce(page, `${ADMIN_API_PREFIX}${adminApi.sites.path}`);
   await consoleLogin(page, 'admin');
-  await expect(page.locator('.ant-message')).toContainText('系统繁忙，请稍后再试');
+  await expect(page.locator('.ant-message')).toContainText(BUSY);
   await shot(page, 'admin-01b-list-refused');
   // ProTable's reload is an icon (its 刷新 is a tooltip).
   await page.getByRole('img', { name: 'reload' }).click();

@@ -147,6 +147,21 @@ export async function orderCheapProduct(
   return { product, order, paying };
 }
 
+/** What a busy server's refusal says in the tests that make one (`refuseOnce`). */
+export const BUSY = '系统繁忙，请稍后再试';
+
+/**
+ * The page's next call to `path` (a storefront or console path, query string allowed) is refused
+ * in the envelope with BUSY, as a busy server answers; later calls reach the server. For a
+ * page's error state, which the real server does not give on demand.
+ */
+export const refuseOnce = (page: Page, path: string) =>
+  page.route(
+    `**${path}*`,
+    (route) => route.fulfill({ json: { code: 500, msg: BUSY, success: false, data: null } }),
+    { times: 1 },
+  );
+
 export const loginButton = (page: Page) => page.getByRole('button', { name: /^登\s?录$/ });
 
 export async function pwdLogin(page: Page, siteId: 719 | 1000) {
