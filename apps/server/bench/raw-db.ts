@@ -1,11 +1,12 @@
 /**
  * The database without the product's layers, for the ceilings: PostgreSQL through a `pg` pool of
- * the product's size (10) with named (prepared) statements, or a PGlite folder.
+ * the product's size (10) with named (prepared) statements, or a PGlite folder (named statements too).
  */
 import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { type NamedStatementClient, withNamedStatements } from '../src/db/pglite-statements';
 
 type Row = Record<string, unknown>;
 export interface RawQuery {
@@ -46,13 +47,16 @@ export async function openRaw(options: { databaseUrl?: string; dataDir?: string 
     dataDir: path.join(options.dataDir, 'pglite'),
     extensions: { pg_trgm },
   });
+  // The product's way of running statements on PGlite (each text parsed once, one call per
+  // execution): the ceiling is the best the database does, not PGlite's slower `query`.
+  const named = withNamedStatements(client);
   const viaPglite =
-    (q: PGlite | Transaction): RawQuery['query'] =>
+    (q: Pick<NamedStatementClient, 'query'>): RawQuery['query'] =>
     async (_name, text, params) =>
       (await q.query<Row>(text, params)).rows;
   return {
-    query: viaPglite(client),
-    transaction: (fn) => client.transaction((tx) => fn({ query: viaPglite(tx) })),
+    query: viaPglite(named),
+    transaction: (fn) => named.transaction((tx) => fn({ query: viaPglite(tx) })),
     close: () => client.close(),
   };
 }

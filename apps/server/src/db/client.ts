@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { SERVER_ROOT } from '../lib/paths';
+import { withNamedStatements } from './pglite-statements';
 /**
  * The database as the modules use it: the query builders only. No schema is given to drizzle:
  * its relational API (`db.query.*`) is unused, and with a schema every transaction would build
@@ -105,7 +106,10 @@ async function openPglite(dataDir?: string, onStatement?: (text: string) => void
   }
   // The options form: PGlite.create(undefined, options) silently drops the extensions.
   const client = await PGlite.create({ dataDir: storage, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, ...statementLogger(onStatement) }) as unknown as Db;
+  const db = drizzlePglite({
+    client: withNamedStatements(client) as unknown as PGlite,
+    ...statementLogger(onStatement),
+  }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
