@@ -37,18 +37,6 @@ interface Kept {
 /** Statement names are unique in the process, so two clients of one database never collide. */
 let named = 0;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** Rows a command reports in its tag ("INSERT 0 3", "UPDATE 2"), as PGlite counts them. */
 function affectedRows(tag: string): number {
   const [command, a, b] = tag.split(' ');
@@ -125,7 +113,7 @@ function run(db: PGlite, state: Kept, inTransaction: boolean): Query {
     }
     const name = `pglite_${named++}`;
     const described = await exchange(
-      concat([
+      Buffer.concat([
         serialize.parse({ name, text, types: options?.paramTypes }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
@@ -136,7 +124,7 @@ function run(db: PGlite, state: Kept, inTransaction: boolean): Query {
     if (state.byText.size > state.limit) {
       const [oldText, oldest] = state.byText.entries().next().value as [string, Statement];
       state.byText.delete(oldText);
-      await exchange(concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]));
+      await exchange(Buffer.concat([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]));
     }
     return statement;
   }
@@ -150,7 +138,7 @@ function run(db: PGlite, state: Kept, inTransaction: boolean): Query {
       return serializer ? serializer(value) : String(value);
     });
     const messages = await exchange(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values: values as string[] }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
