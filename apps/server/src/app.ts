@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ADMIN_API_PREFIX, finiteKeyword, SHOP_API_PREFIX } from '@sitemall/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
@@ -7,6 +6,7 @@ import type { TokenResolver } from './context';
 import type { Database } from './db/client';
 import { type Job, startJob } from './lib/job';
 import { safeLoggerOptions } from './lib/log';
+import { requestIdOf } from './lib/request-id';
 import { sharedSchemaCompilers } from './lib/schema-compilers';
 import type { Secrets } from './lib/secrets';
 import { activityConsole } from './modules/activity/activity.console';
@@ -80,6 +80,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { observabilityPlugin } from './plugins/observability';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { createResponseCache } from './plugins/response-cache';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { shutdownPlugin } from './plugins/shutdown';
 import { storefrontPlugin } from './plugins/storefront';
@@ -160,8 +161,6 @@ declare module 'fastify' {
   }
 }
 
-const REQUEST_ID = /^[\w.-]{1,64}$/;
-
 /**
  * Fastify treats a bare hop count as "trust nothing" (it cannot check the nearest peer), so a
  * count becomes "trust the nearest n hops", as Express does: right only when every client
@@ -174,6 +173,7 @@ function trustProxyOption(trust: AppDeps['trustProxy']): FastifyServerOptions['t
 
 /** Builds the whole HTTP application from its dependencies; it opens nothing itself. */
 export async function buildApp(deps: AppDeps) {
+  const responses = createResponseCache();
   const app = Fastify({
     logger: safeLoggerOptions(deps.logger),
     logController: new LogController({ disableRequestLogging: true }),
@@ -182,10 +182,8 @@ export async function buildApp(deps: AppDeps) {
     // plugins/shutdown answers the 503s while closing, in the envelope.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers),
+    serverFactory: responses.serverFactory,
     schemaController: { compilersFactory: sharedSchemaCompilers },
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: true, useDefaults: true, allErrors: false },
@@ -203,6 +201,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(docsPlugin);
   await app.register(observabilityPlugin, { database: deps.database });
   await app.register(bodyPlugin);
+  // Before every route: the public reads it keeps are found by their route config.
+  await app.register(responses.plugin);
+  deps.sites.onDrop(responses.clear);
+  catalogs.onDrop(responses.clear);
   const limiter = deps.redis ? redisLimiter(deps.redis) : dbLimiter(deps.database.db);
   await app.register(rateLimitPlugin, { limiter });
   const smsSimulator = createSmsSimulator(app.log, { showText: deps.simulators ?? true });

@@ -17,6 +17,11 @@ export interface SiteCache<V> {
    */
   peek(siteId: number): { value: V } | undefined;
   invalidate(siteId: number): void;
+  /**
+   * Calls `listener` whenever kept values are dropped (a site announced, or everything after the
+   * listening connection was lost): what is derived from them (plugins/response-cache.ts) goes too.
+   */
+  onDrop(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -42,13 +47,25 @@ export async function notifiedSiteCache<V>(
   keep: (value: V) => boolean = () => true,
 ): Promise<SiteCache<V>> {
   const entries = ttlCache<number, Entry<V>>({ ttlMs: CACHE_TTL_MS, max: CACHE_MAX_SITES });
-  const invalidate = (siteId: number) => entries.delete(siteId);
+  const dropListeners: (() => void)[] = [];
+  const dropped = () => {
+    for (const listener of dropListeners) listener();
+  };
+  const invalidate = (siteId: number) => {
+    entries.delete(siteId);
+    dropped();
+  };
   // Only this load's own entry leaves: a NOTIFY may already have replaced it with a newer load.
-  const forget = (siteId: number, entry: Entry<V>) => entries.get(siteId) === entry && invalidate(siteId);
+  // Nothing was derived from a load that failed or was refused, so no listener hears of it (an
+  // unknown id asked again and again must not empty what is derived from the others).
+  const forget = (siteId: number, entry: Entry<V>) => entries.get(siteId) === entry && entries.delete(siteId);
   const stopListening = await database.listen(
     channel,
     (payload) => invalidate(Number(payload)),
-    () => entries.clear(),
+    () => {
+      entries.clear();
+      dropped();
+    },
   );
   return {
     get(siteId) {
@@ -67,6 +84,9 @@ export async function notifiedSiteCache<V>(
     },
     peek: (siteId) => entries.get(siteId)?.loaded,
     invalidate,
+    onDrop: (listener) => {
+      dropListeners.push(listener);
+    },
     close: stopListening,
   };
 }

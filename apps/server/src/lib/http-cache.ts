@@ -28,6 +28,9 @@ export function notModified(reply: FastifyReply, json: string): boolean {
   const siteId = (request as { ctx?: { site?: { row: { id: number } } } }).ctx?.site?.row.id ?? 0;
   const etag = etagOf(siteId, json);
   reply.header('etag', etag).header('cache-control', 'no-cache');
-  const held = request.headers['if-none-match'];
-  return held?.split(',').some((t) => t.trim() === etag || t.trim() === '*') === true;
+  return holds(request.headers['if-none-match'], etag);
 }
+
+/** Whether an If-None-Match header names `etag` (or any answer, `*`). */
+export const holds = (ifNoneMatch: string | undefined, etag: string): boolean =>
+  ifNoneMatch?.split(',').some((t) => t.trim() === etag || t.trim() === '*') === true;

@@ -20,6 +20,12 @@ export type EndpointAnswer<E extends Endpoint> = Static<E['reply']> | FastifyRep
 /** Route options an endpoint does not declare (body limits, rate limits, extra config). */
 export type ServeOptions = Pick<RouteShorthandOptions, 'bodyLimit'> & { config?: FastifyContextConfig };
 
+/**
+ * A public answer the same for every visitor, from memory (sendSerialised): the response cache
+ * may keep it and write it again (plugins/response-cache.ts).
+ */
+export const KEPT: ServeOptions = { config: { responseCache: true } };
+
 // biome-ignore lint/suspicious/noExplicitAny: any server and type provider may serve an endpoint.
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 

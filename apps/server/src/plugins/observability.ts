@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The Prometheus registry of /metrics: modules add their counters to it. */
     metrics: Registry;
+    /** Counts an answer given outside Fastify's pipeline (plugins/response-cache.ts) like the others. */
+    observeRequest: (method: string, route: string, status: number, seconds: number) => void;
   }
 }
 
@@ -33,6 +35,10 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { datab
     registers: [registry],
   });
 
+  app.decorate('observeRequest', (method: string, route: string, status: number, seconds: number) =>
+    duration.observe({ method, route, status }, seconds),
+  );
+
   // Callback hooks, not async ones: every request passes here, and a promise per hook per request
   // is measurable (bench, cached reads).
   app.addHook('onRequest', (req, reply, done) => {
@@ -41,7 +47,7 @@ export const observabilityPlugin = fp(async (app: FastifyInstance, opts: { datab
   });
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
-    duration.observe({ method: req.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+    app.observeRequest(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     if (reply.statusCode >= 500 || reply.elapsedTime > SLOW_REQUEST_MS) {
       req.log.warn(
         {

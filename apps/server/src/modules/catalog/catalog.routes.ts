@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { catalogApi as api } from '@sitemall/contract';
 import { ok, sendKept, sendSerialised } from '../../lib/envelope';
-import { type ServeOptions, serve } from '../../lib/serve';
+import { KEPT, type ServeOptions, serve } from '../../lib/serve';
 import {
   advertById,
   advertList,
@@ -24,6 +24,7 @@ import { shopList, shopProducts } from './shops';
  * primary by their caches, since the NOTIFY that drops them can overtake the replica's replay.
  */
 const CATALOGUE: ServeOptions = { config: { reads: 'catalogue' } };
+const KEPT_CATALOGUE: ServeOptions = { config: { ...CATALOGUE.config, ...KEPT.config } };
 
 export interface CatalogRoutesOptions {
   catalogs: CatalogCache;
@@ -39,19 +40,33 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
 
   // ---- labels and categories (cached in memory, answers serialised once) ----
   const lableList = async (siteId: number) => (await catalogs.get(siteId)).answers.lableList;
-  serve(app, api.lableList, async (req, reply) =>
-    sendSerialised(reply, await lableList(siteOf(req.ctx).row.id)),
+  serve(
+    app,
+    api.lableList,
+    async (req, reply) => sendSerialised(reply, await lableList(siteOf(req.ctx).row.id)),
+    KEPT,
   );
-  serve(app, api.productCateList, async (req, reply) => {
-    const answer = (await catalogs.get(siteOf(req.ctx).row.id)).answers.cateList.get(req.body.lableId);
-    if (!answer) throw notFound('分类标签');
-    return sendSerialised(reply, answer);
-  });
-  serve(app, api.templateLableList, async (req, reply) =>
-    sendSerialised(reply, await lableList(siteOf(req.ctx).row.id)),
+  serve(
+    app,
+    api.productCateList,
+    async (req, reply) => {
+      const answer = (await catalogs.get(siteOf(req.ctx).row.id)).answers.cateList.get(req.body.lableId);
+      if (!answer) throw notFound('分类标签');
+      return sendSerialised(reply, answer);
+    },
+    KEPT,
   );
-  serve(app, api.cateList, async (req, reply) =>
-    sendSerialised(reply, (await catalogs.get(siteOf(req.ctx).row.id)).answers.tree),
+  serve(
+    app,
+    api.templateLableList,
+    async (req, reply) => sendSerialised(reply, await lableList(siteOf(req.ctx).row.id)),
+    KEPT,
+  );
+  serve(
+    app,
+    api.cateList,
+    async (req, reply) => sendSerialised(reply, (await catalogs.get(siteOf(req.ctx).row.id)).answers.tree),
+    KEPT,
   );
 
   // ---- products ----
@@ -59,7 +74,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     app,
     api.productDetail,
     async (req, reply) => sendKept(reply, await productDetail(req.ctx, catalogs, req.body.productId)),
-    CATALOGUE,
+    KEPT_CATALOGUE,
   );
   serve(app, api.productStock, async (req) => ok(await productStock(req.ctx, req.body.productId)));
   serve(app, api.combinedStock, async (req) => ok(await combinedStock(req.ctx, req.body.productInfos)));
@@ -67,7 +82,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     app,
     api.productList,
     async (req, reply) => sendKept(reply, await listProducts(req.ctx, catalogs, req.body)),
-    CATALOGUE,
+    KEPT_CATALOGUE,
   );
   serve(
     app,
@@ -87,7 +102,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     app,
     api.search,
     async (req, reply) => sendKept(reply, await searchProducts(req.ctx, catalogs, req.body)),
-    CATALOGUE,
+    KEPT_CATALOGUE,
   );
   serve(app, api.specialList, async (req) => ok(await specialList(req.ctx, req.body)), CATALOGUE);
 
@@ -101,7 +116,12 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<CatalogRoutesOptions> = as
     async (req) => ok({ list: await advertList(req.ctx, req.body.mode) }),
     CATALOGUE,
   );
-  serve(app, api.templatePcInfo, async (req, reply) => sendSerialised(reply, siteOf(req.ctx).answers.pcInfo));
+  serve(
+    app,
+    api.templatePcInfo,
+    async (req, reply) => sendSerialised(reply, siteOf(req.ctx).answers.pcInfo),
+    KEPT,
+  );
   serve(app, api.tinyPageInfo, async (req) => ok(await tinyPageInfo(req.ctx, req.query.id)), CATALOGUE);
   serve(app, api.siteAdvertInfo, async (req) => ok(await siteAdvertInfo(req.ctx)), CATALOGUE);
   serve(
