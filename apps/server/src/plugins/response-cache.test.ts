@@ -21,6 +21,11 @@ const post = (base: string, path: string, body: string, headers: Record<string, 
     body,
   });
 
+/** What /kept answered: the payload it got and how many answers it had given. */
+type Echo = { got: unknown; n: number };
+// biome-ignore lint/suspicious/noExplicitAny: the product's answers are read as the tests need them.
+const json = async <T = any>(res: Response): Promise<T> => (await res.json()) as T;
+
 /** Headers Node or Fastify write per exchange, not per answer. */
 const PER_EXCHANGE = ['date', 'x-request-id', 'connection', 'keep-alive'];
 /** The headers of an answer but the ones written per exchange. */
@@ -93,7 +98,7 @@ describe('response cache (a small app)', () => {
         ['/kept?x=1', '{"siteId":719}', 'application/json'],
         ['/kept', '{"name":"中秋礼盒"}', 'application/json'],
       ].map(async ([path, body, type]) =>
-        (await post(s.base, path as string, body as string, { 'content-type': type as string })).json(),
+        json<Echo>(await post(s.base, path as string, body as string, { 'content-type': type as string })),
       ),
     );
     expect(answers.map((a) => a.got)).toEqual([
@@ -134,9 +139,9 @@ describe('response cache (a small app)', () => {
 
   it('keys a forwarded protocol with the address that sent it', async () => {
     await post(s.base, '/kept', '{"siteId":719}');
-    const forwarded = await (
+    const forwarded = (await (
       await post(s.base, '/kept', '{"siteId":719}', { 'x-forwarded-proto': 'https' })
-    ).json();
+    ).json()) as Echo;
     expect(forwarded.n).toBe(2);
   });
 
@@ -186,8 +191,7 @@ describe('response cache (the product)', () => {
   afterAll(() => t.close());
 
   const siteName = async () =>
-    (await (await post(base, shopUrl(siteApi.getSiteConfig), '{"siteId":719}')).json()).data.mallSite
-      .siteName;
+    (await json(await post(base, shopUrl(siteApi.getSiteConfig), '{"siteId":719}'))).data.mallSite.siteName;
 
   it("writes the application's own headers, and its 304", async () => {
     const path = shopUrl(siteApi.getSiteConfig);
@@ -225,7 +229,7 @@ describe('response cache (the product)', () => {
     expect(await siteName()).toBe('改名后的商城');
 
     const labels = async () =>
-      (await (await post(base, shopUrl(catalogApi.lableList), '{"siteId":1000}')).json()).data.mallCateLables;
+      (await json(await post(base, shopUrl(catalogApi.lableList), '{"siteId":1000}'))).data.mallCateLables;
     const [label] = await labels();
     await labels();
     await renameLabel(t.db, 1000, label.id, '改名的标签');

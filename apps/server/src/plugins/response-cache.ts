@@ -15,6 +15,7 @@ import { LRUCache } from 'lru-cache';
 import { Counter } from 'prom-client';
 import { holds } from '../lib/http-cache';
 import { requestIdOf } from '../lib/request-id';
+import { takenIn } from './shutdown';
 
 /**
  * How long a kept answer is served without asking the application: what changes by announcement
@@ -135,10 +136,12 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
         const key = `${req.method} ${url}\n${headers['content-type'] ?? ''}\n${
           proto === undefined ? '' : `${proto} ${req.socket.remoteAddress}`
         }\n${body.toString('latin1')}`;
-        const entry = closing ? undefined : kept.get(key);
+        const entry = kept.get(key);
         if (entry) return write(req, res, entry, started);
         counted.miss();
         (req as Marked)[PENDING] = { key, body, generation };
+        // Taken in while open: answered even when closing has begun while its body came.
+        takenIn(req);
         fastify(req, res);
       });
     };
