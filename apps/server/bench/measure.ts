@@ -28,9 +28,12 @@ const percentile = (sorted: number[], p: number) =>
     ? 0
     : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 
+const WARM_UP_SECONDS = 1;
+
 /** Measures for `seconds` with `connections` unless the scenario says how many. */
 export function measurer(options: { seconds: number; connections: number }) {
   const { seconds, connections } = options;
+  const measurerFor = (warmSeconds: number) => measurer({ seconds: warmSeconds, connections });
 
   function loopResult(name: string, used: number, loop: LoopResult): Result {
     const sorted = [...loop.latencies].sort((a, b) => a - b);
@@ -88,5 +91,15 @@ export function measurer(options: { seconds: number; connections: number }) {
     };
   }
 
-  return { measure, loopResult };
+  /**
+   * A second of a path's load, not counted, before it is measured: the measured seconds then
+   * compare code the server (and autocannon) has compiled, not a path's first second of JIT.
+   * Paths that run their own loop (orders: they spend stock and points) are not warmed.
+   */
+  async function warmUp(base: string, scenario: Scenario): Promise<void> {
+    if (scenario.run) return;
+    await measurerFor(WARM_UP_SECONDS).measure(base, scenario);
+  }
+
+  return { measure, loopResult, warmUp };
 }
