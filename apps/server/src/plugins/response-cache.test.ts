@@ -137,6 +137,19 @@ describe('response cache (a small app)', () => {
     expect(s.state.answered).toBe(8);
   });
 
+  it('leaves multipart bodies (read from the raw request) to the application, fields intact', async () => {
+    const form = () => {
+      const data = new FormData();
+      data.append('siteId', '719');
+      return data;
+    };
+    for (let i = 0; i < 2; i++) {
+      const answer = await json<Echo>(await fetch(`${s.base}/kept`, { method: 'POST', body: form() }));
+      expect(answer.got).toEqual({ siteId: '719' });
+    }
+    expect(s.state.answered).toBe(2);
+  });
+
   it('keys a forwarded protocol with the address that sent it', async () => {
     await post(s.base, '/kept', '{"siteId":719}');
     const forwarded = (await (

@@ -49,6 +49,13 @@ interface Pending {
   /** The cache's generation when the request came: an answer computed across a `clear` is not kept. */
   generation: number;
 }
+/**
+ * Bodies whose parser reads what preParsing gives it (plugins/body.ts: JSON, URL-encoded, text, or
+ * none). Multipart is parsed from the raw request by @fastify/multipart, and its random boundary
+ * makes every request's bytes new anyway: it goes to Fastify untouched.
+ */
+const REPLAYED = /^(?:$|application\/json|application\/x-www-form-urlencoded|text\/plain)/i;
+
 /** Headers written per answer, not kept: the request's own id, and what a 304 has no body for. */
 const PER_ANSWER = new Set(['x-request-id', 'content-length', 'content-type']);
 
@@ -120,6 +127,7 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
       if (
         route === undefined ||
         closing ||
+        !REPLAYED.test(headers['content-type'] ?? '') ||
         headers.token !== undefined ||
         headers.authorization !== undefined ||
         headers['transfer-encoding'] !== undefined ||
@@ -156,18 +164,26 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
   const keepAnswer: onSendHookHandler = (req, reply, payload, done) => {
     const pending = (req.raw as Marked)[PENDING];
     const etag = reply.getHeader('etag');
+    const type = reply.getHeader('content-type');
     if (
       pending &&
       pending.generation === generation &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
-      typeof etag === 'string'
+      typeof etag === 'string' &&
+      typeof type === 'string'
     )
-      kept.set(pending.key, answerOf(req, reply, payload, etag));
+      kept.set(pending.key, answerOf(req, reply, payload, etag, type));
     done(null, payload);
   };
 
-  function answerOf(req: FastifyRequest, reply: FastifyReply, payload: string, etag: string): Kept {
+  function answerOf(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    payload: string,
+    etag: string,
+    type: string,
+  ): Kept {
     const body = Buffer.from(payload);
     const notModifiedHeaders: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(reply.getHeaders()))
@@ -176,7 +192,7 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
       etag,
       headers: {
         ...notModifiedHeaders,
-        'content-type': reply.getHeader('content-type'),
+        'content-type': type,
         'content-length': body.length,
       },
       notModifiedHeaders,
