@@ -99,20 +99,42 @@ export const whenListFails = (handler: (error: Error) => void) => {
   onListError = handler;
 };
 
+type RowsOf<E extends Endpoint> = DataOf<E> extends { list: infer L } ? L : never;
+
+/** The latest request of each list, by endpoint: a console page shows one table per endpoint. */
+const latestOfList = new Map<string, number>();
+let listRequests = 0;
+
 /**
  * A paged console list as ProTable's `request` wants it. A refusal is said (`whenListFails`) and
- * answers `success: false`, on which ProTable keeps the rows it had.
+ * answers `success: false`, on which ProTable keeps the rows it had. ProTable applies every
+ * answer it asked for, in the order they come back: an answer overtaken by a newer request of the
+ * same list (a search clicked while the first page still loads) would replace the newer rows, so
+ * it answers `success: false` too, and is not said.
  */
 export async function pageOf<E extends Endpoint>(
   declared: E,
   payload: BodyOf<E>,
-): Promise<{ data: DataOf<E> extends { list: infer L } ? L : never; total: number; success: boolean }> {
+): Promise<{ data: RowsOf<E>; total: number; success: boolean }> {
+  const request = ++listRequests;
+  latestOfList.set(declared.path, request);
+  const overtaken = () => latestOfList.get(declared.path) !== request;
   try {
     const page = (await call(declared, payload)) as { list: never; total: number };
-    return { data: page.list, total: page.total, success: true };
+    if (!overtaken()) return { data: page.list, total: page.total, success: true };
+  } catch (error) {
+    if (!overtaken()) onListError(error as Error);
+  }
+  return { data: [] as never, total: 0, success: false };
+}
+
+/** Every row of a list a form offers to choose from (a select): a refusal is said, and offers none. */
+export async function rowsOf<E extends Endpoint>(declared: E, payload: BodyOf<E>): Promise<RowsOf<E>> {
+  try {
+    return ((await call(declared, payload)) as { list: never }).list;
   } catch (error) {
     onListError(error as Error);
-    return { data: [] as never, total: 0, success: false };
+    return [] as never;
   }
 }
 

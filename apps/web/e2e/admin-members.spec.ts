@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { identityApi, shopUrl } from '@sitemall/contract';
+import { ADMIN_API_PREFIX, adminApi, identityApi, shopUrl } from '@sitemall/contract';
 import { operatorPage, screenshots } from './console.ts';
 import { freshPhone, registerByApi } from './members.ts';
 import { loginButton, openedDialog, storedToken } from './site.ts';
@@ -93,4 +93,42 @@ test('an operator freezes a member, who is logged out and refused, then unfreeze
   await console.getByRole('menuitem', { name: '审计日志' }).click();
   await expect(console.getByRole('cell', { name: '冻结会员' }).first()).toBeVisible();
   await expect(console.getByRole('cell', { name: '强制下线' }).first()).toBeVisible();
+});
+
+test("switching the site while the first page loads shows the chosen site's members only", async ({
+  browser,
+}) => {
+  const admin = await operatorPage(browser, 'admin');
+  const list = `${ADMIN_API_PREFIX}${adminApi.members.path}`;
+  const isList = (url: string) => new URL(url).pathname === list;
+  const ofAllSites = (url: string) => isList(url) && !new URL(url).searchParams.has('siteId');
+  // The first page, of all sites, answers late: after the request for site 10110 that overtook it.
+  let late = true;
+  await admin.route(
+    (url) => url.pathname === list,
+    async (route) => {
+      if (late && ofAllSites(route.request().url())) {
+        late = false;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+      }
+      await route.continue();
+    },
+  );
+  const firstPage = admin.waitForResponse((res) => ofAllSites(res.url()));
+  await admin.getByRole('menuitem', { name: '会员与积分' }).click();
+  await admin.locator('.ant-select').filter({ hasText: '全部站点' }).click();
+  await admin.getByTitle(/^10110 /).click();
+  await firstPage;
+  const rows = admin.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  // Every row is site 10110's, after the late page of all sites has come and gone.
+  await expect(async () => {
+    const sites = await rows.locator('td:nth-child(2)').allInnerTexts();
+    expect(sites.length).toBeGreaterThan(0);
+    expect(new Set(sites)).toEqual(new Set(['10110']));
+  }).toPass({ timeout: 5_000 });
+  await admin.waitForTimeout(500);
+  expect(new Set(await rows.locator('td:nth-child(2)').allInnerTexts())).toEqual(new Set(['10110']));
+  await shot(admin, 'members-4-site-switched-while-loading');
+  await admin.context().close();
 });

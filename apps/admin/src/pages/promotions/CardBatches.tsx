@@ -13,7 +13,7 @@ import {
 } from '@sitemall/contract';
 import { App, Button, Popconfirm, Tag, Typography } from 'antd';
 import { useRef } from 'react';
-import { call, callFile, pageOf } from '../../api';
+import { call, callFile, pageOf, rowsOf } from '../../api';
 import { statusColumn } from '../../columns';
 import { time, yuan } from '../../format';
 import { useSession } from '../../session';
@@ -54,7 +54,7 @@ function CreateBatchForm({ onDone }: { onDone: () => void }) {
         dependencies={['siteId']}
         request={async ({ siteId }) =>
           siteId
-            ? (await pageOf(promo.packProducts, { siteId })).data
+            ? (await rowsOf(promo.packProducts, { siteId }))
                 .filter((p) => p.status === 'active')
                 .map((p) => ({ value: p.id, label: `${p.name}（面值 ${yuan(p.faceValue)}）` }))
             : []

@@ -75,10 +75,10 @@ function MemberLevel() {
     try {
       const [vip, page] = await Promise.all([
         call(promo.memberVip, { siteId, member: account.trim() }),
-        pageOf(promo.vipLevels, { siteId }),
+        call(promo.vipLevels, { siteId }),
       ]);
       setFound(vip);
-      setLevels(page.data);
+      setLevels(page.list);
     } catch (e) {
       setFound(undefined);
       message.error((e as Error).message);

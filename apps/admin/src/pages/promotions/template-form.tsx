@@ -17,7 +17,7 @@ import {
   VOUCHER_KIND_LABEL,
 } from '@sitemall/contract';
 import { Button } from 'antd';
-import { call, pageOf } from '../../api';
+import { call, rowsOf } from '../../api';
 import { optionsOf } from '../../format';
 import { useWrite } from '../write';
 import { fenOf, SiteField } from './shared';
@@ -209,7 +209,7 @@ export function CreateTemplateForm({ onDone }: { onDone: () => void }) {
             params={{ siteId }}
             request={async () =>
               siteId
-                ? (await pageOf(promo.budgets, { siteId })).data.map((b) => ({ value: b.id, label: b.name }))
+                ? (await rowsOf(promo.budgets, { siteId })).map((b) => ({ value: b.id, label: b.name }))
                 : []
             }
             placeholder="不限"
