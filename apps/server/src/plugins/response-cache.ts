@@ -73,8 +73,6 @@ declare module 'fastify' {
   }
 }
 
-export type ResponseCache = ReturnType<typeof createResponseCache>;
-
 /**
  * A response cache in front of the router, for the public catalogue reads every page makes (site
  * configuration, home template, labels, categories, product pages, lists, popular searches). The
@@ -96,8 +94,8 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
     ttl: keptMs,
     ttlResolution: 0,
   });
-  /** Route label by "METHOD path" of the routes whose answers may be kept. */
-  const routes = new Map<string, string>();
+  /** "METHOD path" of the routes whose answers may be kept. */
+  const routes = new Set<string>();
   let generation = 0;
   let closing = false;
   let observe: FastifyInstance['observeRequest'] = () => {};
@@ -121,11 +119,11 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
     (req: IncomingMessage, res: ServerResponse) => {
       const url = req.url ?? '/';
       const query = url.indexOf('?');
-      const route = routes.get(`${req.method} ${query < 0 ? url : url.slice(0, query)}`);
+      const keptRoute = routes.has(`${req.method} ${query < 0 ? url : url.slice(0, query)}`);
       const { headers } = req;
       const length = Number(headers['content-length'] ?? 0);
       if (
-        route === undefined ||
+        !keptRoute ||
         closing ||
         !REPLAYED.test(headers['content-type'] ?? '') ||
         headers.token !== undefined ||
@@ -206,7 +204,7 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
     if (!route.config?.responseCache) return;
     const methods = [route.method].flat().filter((m) => m === 'GET' || m === 'POST');
     if (!methods.length) return;
-    for (const method of methods) routes.set(`${method} ${route.url}`, route.url);
+    for (const method of methods) routes.add(`${method} ${route.url}`);
     route.preParsing = [route.preParsing ?? []].flat().concat(replayBody);
     route.onSend = [route.onSend ?? []].flat().concat(keepAnswer);
   }
