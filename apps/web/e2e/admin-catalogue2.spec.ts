@@ -246,20 +246,25 @@ test('the 719 operator builds a menu entry, files the product under it, and hide
   };
   const node = (name: string) =>
     tree.locator('.ant-tree-treenode').filter({ has: op.getByText(name, { exact: true }) });
-  await entry(() => drawer.getByRole('button', { name: '新建标签' }).click(), '巡检专区');
-  await entry(() => node('巡检专区').getByRole('button', { name: '新建分组' }).click(), '巡检分组');
-  await entry(() => node('巡检分组').getByRole('button', { name: '新建分类' }).click(), '巡检分类');
+  // A retry (or a run on a kept database) finds the entries of the run before it: each names its own.
+  const run = Date.now().toString(36).slice(-4);
+  const labelName = `巡检专区${run}`;
+  const groupName = `巡检分组${run}`;
+  const categoryName = `巡检分类${run}`;
+  await entry(() => drawer.getByRole('button', { name: '新建标签' }).click(), labelName);
+  await entry(() => node(labelName).getByRole('button', { name: '新建分组' }).click(), groupName);
+  await entry(() => node(groupName).getByRole('button', { name: '新建分类' }).click(), categoryName);
   await shot(op, 'catalogue2-menus');
   await op.locator('.ant-drawer-close').click();
 
   const row = await productRow(op);
   await row.getByRole('button', { name: '分类' }).click();
   const select = modal(op).getByLabel('站点分类');
-  await select.fill('巡检分类');
+  await select.fill(categoryName);
   await pickFirstOption(op, select);
   await modalOk(op);
   await expect(op.getByText('已归入分类')).toBeVisible();
-  await expect(await productRow(op)).toContainText('巡检分类');
+  await expect(await productRow(op)).toContainText(categoryName);
 
   const storefrontMenu = async () =>
     (
@@ -267,20 +272,20 @@ test('the 719 operator builds a menu entry, files the product under it, and hide
         data: CategoryTree;
       }
     ).data.mallCateLables;
-  const label = (await storefrontMenu()).find((l) => l.lableName === '巡检专区');
-  expect(label?.cateProductList.map((c) => c.catName)).toEqual(['巡检分类']);
-  await page.goto(`searchList?cateId=${label?.cateProductList[0]?.id}&breadTxt=巡检分类&siteId=719`);
+  const label = (await storefrontMenu()).find((l) => l.lableName === labelName);
+  expect(label?.cateProductList.map((c) => c.catName)).toEqual([categoryName]);
+  await page.goto(`searchList?cateId=${label?.cateProductList[0]?.id}&breadTxt=${categoryName}&siteId=719`);
   await expect(page.getByText('巡检保温杯').first()).toBeVisible();
   await shot(page, 'catalogue2-storefront-menu');
 
   // Hidden: gone from the storefront's menu, still for sale.
   await op.getByRole('button', { name: '分类管理' }).click();
-  await node('巡检专区').getByRole('button', { name: '修改' }).first().click();
+  await node(labelName).getByRole('button', { name: '修改' }).first().click();
   await modal(op).getByLabel('在商城菜单中隐藏').click();
   await modalOk(op);
-  await expect(node('巡检专区').getByText('已隐藏')).toBeVisible();
+  await expect(node(labelName).getByText('已隐藏')).toBeVisible();
   await shot(op, 'catalogue2-menus-hidden');
-  expect((await storefrontMenu()).map((l) => l.lableName)).not.toContain('巡检专区');
+  expect((await storefrontMenu()).map((l) => l.lableName)).not.toContain(labelName);
   const detail = await api<ProductDetail>(request, catalogApi.productDetail.path, { siteId: 719, productId });
   expect(detail.isOnSale).toBe(true);
   await op.context().close();

@@ -24,20 +24,22 @@ const CHILD: Record<MenuLevel, MenuLevel | undefined> = {
   category: undefined,
 };
 
-/** Creates (under `parent`) or edits (`node`) one entry of the menu: name, order, hidden. */
+/** Which entry the form edits (`node`) or creates (of `level`, under `parentId`). */
+type Editing = { level: MenuLevel; node?: MenuNode; parentId?: number };
+
+/**
+ * Creates or edits one entry of the menu: name, order, hidden. One form beside the tree, not one
+ * per node: the tree is rebuilt when the menu is read again, which would close a form inside it.
+ */
 function MenuForm({
   siteId,
-  level,
-  node,
-  parentId,
-  trigger,
+  editing: { level, node, parentId },
+  onClose,
   onDone,
 }: {
   siteId: number;
-  level: MenuLevel;
-  node?: MenuNode;
-  parentId?: number;
-  trigger: ReactElement;
+  editing: Editing;
+  onClose: () => void;
   onDone: () => void;
 }) {
   const write = useWrite();
@@ -46,7 +48,8 @@ function MenuForm({
       name="menuEntry"
       title={node ? `修改${LEVEL_NAME[level]}：${node.name}` : `新建${LEVEL_NAME[level]}`}
       width={420}
-      trigger={trigger}
+      open
+      onOpenChange={(open) => open || onClose()}
       modalProps={{ destroyOnClose: true }}
       initialValues={{ name: node?.name ?? '', sort: node?.sort ?? 0, hidden: node?.hidden ?? false }}
       onFinish={(form) =>
@@ -91,6 +94,7 @@ function MenuForm({
 /** 分类管理: the site's labels, groups and categories as a tree, each editable. */
 export function MenusButton({ siteId, manage }: { siteId: number; manage: boolean }) {
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<Editing>();
   const client = useQueryClient();
   const menus = useQuery({
     queryKey: ['catalogue-menus', siteId],
@@ -110,30 +114,14 @@ export function MenusButton({ siteId, manage }: { siteId: number; manage: boolea
         {n.hidden && <Tag color="orange">已隐藏</Tag>}
         {n.level === 'category' && <span style={{ color: '#888' }}>{n.products} 件商品</span>}
         {manage && (
-          <MenuForm
-            siteId={siteId}
-            level={n.level}
-            node={n}
-            onDone={refresh}
-            trigger={
-              <Button type="link" size="small">
-                修改
-              </Button>
-            }
-          />
+          <Button type="link" size="small" onClick={() => setEditing({ level: n.level, node: n })}>
+            修改
+          </Button>
         )}
         {manage && child && (
-          <MenuForm
-            siteId={siteId}
-            level={child}
-            parentId={n.id}
-            onDone={refresh}
-            trigger={
-              <Button type="link" size="small">
-                新建{LEVEL_NAME[child]}
-              </Button>
-            }
-          />
+          <Button type="link" size="small" onClick={() => setEditing({ level: child, parentId: n.id })}>
+            新建{LEVEL_NAME[child]}
+          </Button>
         )}
       </Space>
     );
@@ -158,12 +146,9 @@ export function MenusButton({ siteId, manage }: { siteId: number; manage: boolea
               message="标签 → 分组 → 分类；商品归入分类。排序数字小的在前，隐藏的不在商城菜单中显示。"
             />
             {manage && (
-              <MenuForm
-                siteId={siteId}
-                level="label"
-                onDone={refresh}
-                trigger={<Button type="primary">新建标签</Button>}
-              />
+              <Button type="primary" onClick={() => setEditing({ level: 'label' })}>
+                新建标签
+              </Button>
             )}
             {menus.isLoading ? (
               <Spin />
@@ -178,6 +163,14 @@ export function MenusButton({ siteId, manage }: { siteId: number; manage: boolea
               />
             )}
           </Space>
+          {editing && (
+            <MenuForm
+              siteId={siteId}
+              editing={editing}
+              onClose={() => setEditing(undefined)}
+              onDone={refresh}
+            />
+          )}
         </Drawer>
       )}
     </>
