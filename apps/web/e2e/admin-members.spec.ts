@@ -102,22 +102,33 @@ test("switching the site while the first page loads shows the chosen site's memb
   const list = `${ADMIN_API_PREFIX}${adminApi.members.path}`;
   const isList = (url: string) => new URL(url).pathname === list;
   const ofAllSites = (url: string) => isList(url) && !new URL(url).searchParams.has('siteId');
-  // The first page, of all sites, answers late: after the request for site 10110 that overtook it.
+  const ofSite = (url: string, siteId: string) =>
+    isList(url) && new URL(url).searchParams.get('siteId') === siteId;
+  // The first page, of all sites, is held until the page of site 10110, asked after it, is answered.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let late = true;
   await admin.route(
     (url) => url.pathname === list,
     async (route) => {
       if (late && ofAllSites(route.request().url())) {
         late = false;
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await held;
       }
       await route.continue();
     },
   );
-  const firstPage = admin.waitForResponse((res) => ofAllSites(res.url()));
+  const firstAsked = admin.waitForRequest((req) => ofAllSites(req.url()));
   await admin.getByRole('menuitem', { name: '会员与积分' }).click();
+  await firstAsked;
+  const chosen = admin.waitForResponse((res) => ofSite(res.url(), '10110'));
   await admin.locator('.ant-select').filter({ hasText: '全部站点' }).click();
   await admin.getByTitle(/^10110 /).click();
+  await chosen;
+  const firstPage = admin.waitForResponse((res) => ofAllSites(res.url()));
+  release();
   await firstPage;
   const rows = admin.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();

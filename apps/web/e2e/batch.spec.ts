@@ -112,11 +112,12 @@ test('batch order: template, a bad row found, fixed, one order per recipient, re
 
   // 4 submit: one order per recipient
   await page.getByTestId('batch-submit').click();
-  await page
-    .locator('.ant-popconfirm')
-    .getByRole('button', { name: /^提\s?交$/ })
-    .click();
-  await expect(page.getByTestId('batch-step-result')).toBeVisible();
+  const confirm = page.locator('.ant-popconfirm');
+  await confirm.getByRole('button', { name: /^提\s?交$/ }).click();
+  await expect(confirm).toBeHidden();
+  // One order per recipient, each in its own transaction: on a loaded CI machine this outlasts
+  // the default 10 s.
+  await expect(page.getByTestId('batch-step-result')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('已提交 2 个订单')).toBeVisible();
   const links = page.getByTestId('batch-order-link');
   await expect(links).toHaveCount(2);
