@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { endpoint } from './endpoint.ts';
+import { endpoint, PUBLIC_READ } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { ImageCodeProof } from './identity.ts';
 import { Amount, Id as IdOf, Int } from './numbers.ts';
@@ -478,6 +478,7 @@ export const catalogApi = {
   // ---- labels and categories ----
   lableList: endpoint({
     ...categories,
+    ...PUBLIC_READ,
     method: 'POST',
     path: '/api/lableList',
     summary: '分类标签列表（mallCateLables）',
@@ -486,6 +487,7 @@ export const catalogApi = {
   }),
   productCateList: endpoint({
     ...categories,
+    ...PUBLIC_READ,
     method: 'POST',
     path: '/api/productCateList',
     summary: '标签下的分类（cateProductList：levelId, levelName, id, catName）',
@@ -494,6 +496,7 @@ export const catalogApi = {
   }),
   templateLableList: endpoint({
     ...content,
+    ...PUBLIC_READ,
     method: 'POST',
     path: '/mall/template/lableList',
     summary: '分类标签列表（同 /api/lableList）',
@@ -502,6 +505,7 @@ export const catalogApi = {
   }),
   cateList: endpoint({
     ...content,
+    ...PUBLIC_READ,
     method: 'POST',
     path: '/mall/template/cateList',
     summary: '全部分类：每个标签及其分类，用于“全部分类”菜单',
@@ -512,6 +516,7 @@ export const catalogApi = {
   // ---- products ----
   productDetail: endpoint({
     ...products,
+    ...PUBLIC_READ,
     method: 'POST',
     path: '/api/product/detail',
     summary: '商品详情（含规格、本站价格、来源、店铺）',
@@ -536,6 +541,7 @@ export const catalogApi = {
   }),
   productList: endpoint({
     ...products,
+    ...PUBLIC_READ,
     method: 'POST',
     path: '/api/product/list',
     summary: '商品列表：按分类（cateId）或标签（lableId），排序，每页 10 条，最多 100 页',
@@ -576,6 +582,7 @@ export const catalogApi = {
   }),
   search: endpoint({
     ...products,
+    ...PUBLIC_READ,
     method: 'POST',
     path: '/api/product/search',
     summary:

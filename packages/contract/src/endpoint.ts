@@ -35,6 +35,14 @@ export interface Endpoint<Body extends TSchema = TSchema, Reply extends TSchema 
   encoding?: 'form' | 'json' | 'urlencoded' | 'raw';
 }
 
+/**
+ * A public read, the same answer for every visitor: the storefront posts it as JSON (spec section
+ * 7: JSON unless noted), one body for one payload, so the server's response cache
+ * (apps/server/src/plugins/response-cache.ts) can answer the same call again. Multipart, the
+ * client's default, writes a random boundary into every body: no two calls would be the same.
+ */
+export const PUBLIC_READ = { encoding: 'json' } as const;
+
 /** The storefront's API prefix: every shopper endpoint's path is served under it. */
 export const SHOP_API_PREFIX = '/front-mall-api';
 

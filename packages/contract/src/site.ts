@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { endpoint } from './endpoint.ts';
+import { endpoint, PUBLIC_READ } from './endpoint.ts';
 import { Envelope } from './envelope.ts';
 import { Id } from './numbers.ts';
 
@@ -129,6 +129,7 @@ export const NoQuery = Type.Object({});
 /** The site's endpoints (spec sections 3, 4, 8): configuration, home templates, client keys. */
 export const siteApi = {
   getSiteConfig: endpoint({
+    ...PUBLIC_READ,
     method: 'POST',
     path: '/mall/mallsite/getSiteConfig',
     tag: 'site',
@@ -137,6 +138,7 @@ export const siteApi = {
     reply: GetSiteConfigReply,
   }),
   pcInfo: endpoint({
+    ...PUBLIC_READ,
     method: 'POST',
     path: '/mall/mallsite/pcInfo',
     tag: 'site',

@@ -43,6 +43,9 @@ export function serve<E extends Endpoint>(
   // A member endpoint reads what the member just wrote: never from a replica that may lag.
   if (options.config?.reads === 'catalogue' && (declared.auth === 'required' || declared.operator))
     throw new Error(`${declared.path}: a member or operator endpoint cannot read from the catalogue replica`);
+  // A multipart body never repeats (its boundary is random): a kept POST is declared JSON.
+  if (options.config?.responseCache && declared.method === 'POST' && declared.encoding !== 'json')
+    throw new Error(`${declared.path}: a kept POST is called with JSON (PUBLIC_READ in the contract)`);
   const input =
     declared.method === 'GET'
       ? { querystring: declared.body }

@@ -3,6 +3,7 @@ import { catalogApi, shopUrl, siteApi } from '@sitemall/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { KEPT, serve } from '../lib/serve';
 import { renameLabel } from '../modules/catalog/catalog.service';
 import { updateSite } from '../modules/site/site.service';
 import { type TestApp, testApp } from '../test/harness';
@@ -192,6 +193,18 @@ it('keeps an answer a second at most (here 50 ms)', async () => {
   } finally {
     await s.app.close();
   }
+});
+
+describe('response cache (declarations)', () => {
+  it('keeps POSTs only of endpoints the storefront calls with JSON: a multipart body never repeats', () => {
+    const app = Fastify();
+    expect(() => serve(app, catalogApi.listByIds, async () => ({}) as never, KEPT)).toThrow(
+      /a kept POST is called with JSON/,
+    );
+    for (const declared of [siteApi.getSiteConfig, catalogApi.search, catalogApi.productDetail])
+      expect(declared.encoding).toBe('json');
+    expect(() => serve(app, catalogApi.search, async () => ({}) as never, KEPT)).not.toThrow();
+  });
 });
 
 describe('response cache (the product)', () => {

@@ -1,6 +1,7 @@
 import { batchApi, catalogApi, shopUrl, siteApi } from '@sitemall/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getItem, LOCAL_KEYS, SESSION_KEYS, session, setItem, setSiteId } from '../site/storage.ts';
+import { call } from './client.ts';
 import { configureRequest, download, encodeBody, request, resetRequest } from './request.ts';
 
 interface FakeAnswer {
@@ -106,6 +107,15 @@ describe('encodings', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`${shopUrl(siteApi.clientKeys)}?siteId=719`);
     expect(lastInit().method).toBe('GET');
     expect(lastInit().body).toBeUndefined();
+  });
+
+  it('posts the public reads as JSON: the same call is the same body, which the server answers again', async () => {
+    answer({ body: envelope(200, {}) });
+    for (let i = 0; i < 2; i++) await call(catalogApi.search, { siteId: '719', itemName: '茶' });
+    const [first, second] = fetchMock.mock.calls.map(([, init]) => init as RequestInit);
+    expect(first?.body).toBe('{"siteId":"719","itemName":"茶"}');
+    expect(second?.body).toBe(first?.body);
+    expect(lastHeaders()['content-type']).toBe('application/json');
   });
 
   it('encodeBody is exported for the forms that need it', () => {

@@ -70,7 +70,7 @@ describe("a page's first data, asked for by the root loader (prefetch.ts)", () =
     const queryClient = new QueryClient();
     loadRoot(queryClient, '/productDetails?id=24&siteId=719');
     await vi.waitFor(() => expect(warmed).toEqual(['/media/product/24.svg']));
-    expect(server.bodiesOf(catalogApi.productDetail.path)).toEqual([{ siteId: '719', productId: '24' }]);
+    expect(server.bodiesOf(catalogApi.productDetail.path)).toEqual([{ siteId: '719', productId: 24 }]);
     expect(queryClient.getQueryData(keys.catalog.product('719', 24))).toMatchObject({ id: 24 });
   });
 
