@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { catalogApi, shopUrl, siteApi } from '@sitemall/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Registry } from 'prom-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { KEPT, serve } from '../lib/serve';
 import { renameLabel } from '../modules/catalog/catalog.service';
 import { updateSite } from '../modules/site/site.service';
@@ -15,12 +15,25 @@ const listen = async (app: FastifyInstance) => {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 };
 
-const post = (base: string, path: string, body: string, headers: Record<string, string> = {}) =>
+const post = (
+  base: string,
+  path: string,
+  body: string,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+) =>
   fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body,
+    signal,
   });
+
+/** Lets the event loop turn until `done` holds (observed, not timed), a bounded number of times. */
+async function turnsUntil(done: () => boolean | Promise<boolean>) {
+  for (let turn = 0; turn < 100_000 && !(await done()); turn++)
+    await new Promise((resolve) => setImmediate(resolve));
+}
 
 /** What /kept answered: the payload it got and how many answers it had given. */
 type Echo = { got: unknown; n: number };
@@ -48,11 +61,12 @@ async function smallApp(options: { keptMs?: number } = {}) {
   });
   await app.register(bodyPlugin);
   await app.register(cache.plugin);
-  const state = { answered: 0, during: () => {} };
+  /** `during` runs in every answer of the application; a promise it answers holds that answer. */
+  const state: { answered: number; during: () => unknown } = { answered: 0, during: () => {} };
   for (const kept of [true, false])
     app.post(kept ? '/kept' : '/not-kept', { config: { responseCache: kept } }, async (req, reply) => {
       state.answered++;
-      state.during();
+      await state.during();
       const json = JSON.stringify({ got: req.body, n: state.answered });
       if ((req.body as { fail?: boolean }).fail) return reply.code(200).send({ failed: true });
       return reply.header('etag', `"${state.answered}"`).type('application/json').send(json);
@@ -61,7 +75,7 @@ async function smallApp(options: { keptMs?: number } = {}) {
   const counts = async () => {
     const values = (await metrics.getSingleMetric('http_response_cache_total')?.get())?.values ?? [];
     const of = (result: string) => values.find((v) => v.labels.result === result)?.value ?? 0;
-    return { hit: of('hit'), miss: of('miss') };
+    return { hit: of('hit'), miss: of('miss'), joined: of('joined') };
   };
   return { app, cache, base, state, observed, counts };
 }
@@ -85,7 +99,7 @@ describe('response cache (a small app)', () => {
     expect(await second.text()).toBe(await first.text());
     expect(keptHeaders(second)).toEqual(keptHeaders(first));
     expect(second.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
-    expect(await s.counts()).toEqual({ hit: 1, miss: 1 });
+    expect(await s.counts()).toEqual({ hit: 1, miss: 1, joined: 0 });
     // The hit is in the request metrics like any answer.
     expect(s.observed.at(-1)).toEqual({ route: '/kept', status: 200 });
   });
@@ -167,6 +181,81 @@ describe('response cache (a small app)', () => {
     await post(s.base, '/kept', '{"siteId":719}');
     expect(s.state.answered).toBe(2);
   });
+
+  /** Posts `n` copies of a request while the application holds its answers, then lets them go. */
+  async function togetherWhileHeld(n: number, body: string, until: (joined: number) => boolean) {
+    const before = await s.counts();
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    s.state.during = () => held;
+    const answers = Array.from({ length: n }, () => post(s.base, '/kept', body));
+    // The requests are in (counted) before the held answer goes.
+    await turnsUntil(async () => until((await s.counts()).joined - before.joined));
+    letGo();
+    const responses = await Promise.all(answers);
+    const after = await s.counts();
+    const counted = {
+      hit: after.hit - before.hit,
+      miss: after.miss - before.miss,
+      joined: after.joined - before.joined,
+    };
+    return { responses, counted };
+  }
+
+  it('asks the application once for the same requests that come while it answers (single flight)', async () => {
+    const { responses: answers, counted } = await togetherWhileHeld(5, '{"siteId":719}', (j) => j === 4);
+    const texts = await Promise.all(answers.map((a) => a.text()));
+    expect(s.state.answered).toBe(1);
+    expect(new Set(texts).size).toBe(1);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.headers.get('x-request-id'))).size).toBe(5);
+    expect(counted).toEqual({ hit: 0, miss: 1, joined: 4 });
+  });
+
+  it('hands the waiting requests to the application when the answer cannot be kept', async () => {
+    // An answer without an ETag (here the application's failure) is nobody else's.
+    const { responses: answers, counted } = await togetherWhileHeld(3, '{"fail":true}', (j) => j === 2);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(s.state.answered).toBe(3);
+    expect(counted).toEqual({ hit: 0, miss: 3, joined: 2 });
+  });
+
+  it('hands the waiting requests on when a change is announced while the first is answered', async () => {
+    const { responses, counted } = await togetherWhileHeld(3, '{"siteId":1}', (j) => {
+      if (j === 2) s.cache.clear();
+      return j === 2;
+    });
+    expect(responses.map((a) => a.status)).toEqual([200, 200, 200]);
+    // The first answer was computed across the change: the two that waited are the application's own.
+    expect(s.state.answered).toBe(3);
+    expect(counted).toEqual({ hit: 0, miss: 3, joined: 2 });
+  });
+
+  it("lets the waiting requests go on when the first one's connection is lost", async () => {
+    const before = await s.counts();
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let calls = 0;
+    // Only the first answer is held (until the end): the others come only if they are let go.
+    s.state.during = () => (calls++ === 0 ? held : undefined);
+    // Without the fallback under test the others never come: the test then fails at its timeout.
+    onTestFinished(letGo);
+    const abort = new AbortController();
+    const first = post(s.base, '/kept', '{"siteId":2}', {}, abort.signal).catch(() => 'lost');
+    await turnsUntil(() => calls === 1);
+    const others = [post(s.base, '/kept', '{"siteId":2}'), post(s.base, '/kept', '{"siteId":2}')];
+    await turnsUntil(async () => (await s.counts()).joined - before.joined === 2);
+    abort.abort();
+    const answers = await Promise.all(others);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(s.state.answered).toBe(3);
+    letGo();
+    expect(await first).toBe('lost');
+  }, 20_000);
 
   it('answers a malformed body as the application does, and keeps nothing of it', async () => {
     const fromApp = await s.app.inject({

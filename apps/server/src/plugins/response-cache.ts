@@ -48,6 +48,16 @@ interface Pending {
   body: Buffer;
   /** The cache's generation when the request came: an answer computed across a `clear` is not kept. */
   generation: number;
+  /** The same requests that came while the application computed this one's answer (single flight). */
+  waiting?: Waiting[];
+}
+
+/** A request waiting for the answer another one, the same, is getting from the application. */
+interface Waiting {
+  req: IncomingMessage;
+  res: ServerResponse;
+  body: Buffer;
+  started: number;
 }
 /**
  * Bodies whose parser reads what preParsing gives it (plugins/body.ts: JSON, URL-encoded, text, or
@@ -81,7 +91,8 @@ declare module 'fastify' {
  * (docs/performance.md). Here the server's request listener reads the small body of a request to
  * such a route and, when the same request (method, URL, content type, body) was answered within
  * the last second, writes that answer again; otherwise it hands the request, with the body it
- * read, to Fastify and keeps what Fastify answers.
+ * read, to Fastify and keeps what Fastify answers. The same requests that come while Fastify
+ * computes that answer wait for it (single flight).
  *
  * Requests that carry a member's token go the usual way: their call also keeps the member's
  * session alive. A forwarded protocol (which decides HSTS) keys the answer with the address of
@@ -96,10 +107,14 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
   });
   /** "METHOD path" of the routes whose answers may be kept. */
   const routes = new Set<string>();
+  /** Keys the application is answering now, with the requests that wait for that answer. */
+  const inFlight = new Map<string, Waiting[]>();
   let generation = 0;
   let closing = false;
   let observe: FastifyInstance['observeRequest'] = () => {};
-  const counted = { hit: () => {}, miss: () => {} };
+  const counted = { hit: () => {}, miss: () => {}, joined: () => {} };
+  /** Fastify's own request handler (serverFactory). */
+  let toApp: (req: IncomingMessage, res: ServerResponse) => void = () => {};
 
   function write(req: IncomingMessage, res: ServerResponse, entry: Kept, started: number) {
     const held = req.headers['if-none-match'];
@@ -109,48 +124,85 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
       'x-request-id': requestIdOf(req.headers),
     });
     res.end(status === 304 ? undefined : entry.body);
-    counted.hit();
     observe(req.method ?? 'GET', entry.route, status, (performance.now() - started) / 1000);
   }
 
   /** The server's request listener: a kept answer, or the request handed to Fastify. */
-  const listener =
-    (fastify: (req: IncomingMessage, res: ServerResponse) => void) =>
-    (req: IncomingMessage, res: ServerResponse) => {
-      const url = req.url ?? '/';
-      const query = url.indexOf('?');
-      const keptRoute = routes.has(`${req.method} ${query < 0 ? url : url.slice(0, query)}`);
-      const { headers } = req;
-      const length = Number(headers['content-length'] ?? 0);
-      if (
-        !keptRoute ||
-        closing ||
-        !REPLAYED.test(headers['content-type'] ?? '') ||
-        headers.token !== undefined ||
-        headers.authorization !== undefined ||
-        headers['transfer-encoding'] !== undefined ||
-        !(length <= MAX_REQUEST_BYTES)
-      )
-        return fastify(req, res);
-      const started = performance.now();
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('error', () => res.destroy());
-      req.on('end', () => {
-        const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-        const proto = headers['x-forwarded-proto'];
-        const key = `${req.method} ${url}\n${headers['content-type'] ?? ''}\n${
-          proto === undefined ? '' : `${proto} ${req.socket.remoteAddress}`
-        }\n${body.toString('latin1')}`;
-        const entry = kept.get(key);
-        if (entry) return write(req, res, entry, started);
-        counted.miss();
-        (req as Marked)[PENDING] = { key, body, generation };
-        // Taken in while open: answered even when closing has begun while its body came.
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const keptRoute = routes.has(`${req.method} ${query < 0 ? url : url.slice(0, query)}`);
+    const { headers } = req;
+    const length = Number(headers['content-length'] ?? 0);
+    if (
+      !keptRoute ||
+      closing ||
+      !REPLAYED.test(headers['content-type'] ?? '') ||
+      headers.token !== undefined ||
+      headers.authorization !== undefined ||
+      headers['transfer-encoding'] !== undefined ||
+      !(length <= MAX_REQUEST_BYTES)
+    )
+      return toApp(req, res);
+    const started = performance.now();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      const proto = headers['x-forwarded-proto'];
+      const key = `${req.method} ${url}\n${headers['content-type'] ?? ''}\n${
+        proto === undefined ? '' : `${proto} ${req.socket.remoteAddress}`
+      }\n${body.toString('latin1')}`;
+      const entry = kept.get(key);
+      if (entry) {
+        counted.hit();
+        return write(req, res, entry, started);
+      }
+      const waiting = inFlight.get(key);
+      if (waiting) {
+        // Taken in while open: answered even when closing has begun while it waited.
         takenIn(req);
-        fastify(req, res);
-      });
-    };
+        counted.joined();
+        waiting.push({ req, res, body, started });
+        return;
+      }
+      lead(req, res, key, body);
+    });
+  };
+
+  /**
+   * Hands a request to the application and holds the same requests that come meanwhile: when
+   * many visitors open a page at once, or a busy answer's second is up, the application computes
+   * it once, not once per request (single flight).
+   */
+  function lead(req: IncomingMessage, res: ServerResponse, key: string, body: Buffer) {
+    const waiting: Waiting[] = [];
+    inFlight.set(key, waiting);
+    // An answer that never reaches onSend (a lost connection) still lets the waiting go on.
+    res.once('close', () => release(key, waiting, undefined));
+    handOn(req, res, { key, body, generation, waiting });
+  }
+
+  function handOn(req: IncomingMessage, res: ServerResponse, pending: Pending) {
+    counted.miss();
+    (req as Marked)[PENDING] = pending;
+    // Taken in while open: answered even when closing has begun while its body came.
+    takenIn(req);
+    toApp(req, res);
+  }
+
+  /**
+   * The requests that waited for a key: written the kept answer, or, when there is none (an error,
+   * a 304, an answer computed across a change), each handed to the application.
+   */
+  function release(key: string, waiting: Waiting[], entry: Kept | undefined) {
+    if (inFlight.get(key) !== waiting) return;
+    inFlight.delete(key);
+    for (const w of waiting)
+      if (entry) write(w.req, w.res, entry, w.started);
+      else handOn(w.req, w.res, { key, body: w.body, generation });
+  }
 
   /** preParsing of the kept routes: the body the fast lane already read, as a stream again. */
   const replayBody: preParsingHookHandler = (req, _reply, payload, done) => {
@@ -163,15 +215,17 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
     const pending = (req.raw as Marked)[PENDING];
     const etag = reply.getHeader('etag');
     const type = reply.getHeader('content-type');
-    if (
+    const entry =
       pending &&
       pending.generation === generation &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
       typeof etag === 'string' &&
       typeof type === 'string'
-    )
-      kept.set(pending.key, answerOf(req, reply, payload, etag, type));
+        ? answerOf(req, reply, payload, etag, type)
+        : undefined;
+    if (pending && entry) kept.set(pending.key, entry);
+    if (pending?.waiting) release(pending.key, pending.waiting, entry);
     done(null, payload);
   };
 
@@ -218,7 +272,8 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
         'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout' | 'maxRequestsPerSocket'
       >,
     ) {
-      const server = http.createServer(listener(handler));
+      toApp = handler;
+      const server = http.createServer(listener);
       if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
       if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
       server.setTimeout(options.connectionTimeout ?? 0);
@@ -242,14 +297,16 @@ export function createResponseCache({ keptMs = KEPT_MS }: { keptMs?: number } = 
       observe = app.observeRequest;
       const answers = new Counter({
         name: 'http_response_cache_total',
-        help: 'Public reads answered by the response cache (hit) or by the application (miss)',
+        help: 'Public reads answered by the response cache (hit), by the application (miss), or waiting for the answer the application computes for the same request (joined; a miss too when that answer cannot be kept)',
         labelNames: ['result'],
         registers: [app.metrics],
       });
       const hit = answers.labels('hit');
       const miss = answers.labels('miss');
+      const joined = answers.labels('joined');
       counted.hit = () => hit.inc();
       counted.miss = () => miss.inc();
+      counted.joined = () => joined.inc();
     }),
   };
 }
