@@ -27,3 +27,14 @@ export const statusColumn = <Status extends string>(
     <Tag color={colors[row.status as Status]}>{labels[row.status as Status] ?? row.status}</Tag>
   ),
 });
+
+/**
+ * A ProTable's `form`: its 查询 button never shows loading. ProTable makes it `loading` while the
+ * list loads, and antd ignores a click on a loading button, so a 查询 clicked then (a filter just
+ * changed) was lost and the table kept showing the other filter's rows. The list's own requests
+ * already let the newest answer win (api.ts).
+ */
+export const searchForm = <Values extends object>(form: { initialValues?: Values } = {}) => ({
+  ...form,
+  submitter: { submitButtonProps: { loading: false } },
+});

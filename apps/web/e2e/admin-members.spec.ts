@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_API_PREFIX, adminApi, identityApi, shopUrl } from '@sitemall/contract';
-import { operatorPage, screenshots } from './console.ts';
+import { menu, operatorPage, screenshots } from './console.ts';
 import { freshPhone, registerByApi } from './members.ts';
 import { loginButton, openedDialog, storedToken } from './site.ts';
 
@@ -142,4 +142,40 @@ test("switching the site while the first page loads shows the chosen site's memb
   expect(new Set(await rows.locator('td:nth-child(2)').allInnerTexts())).toEqual(new Set(['10110']));
   await shot(admin, 'members-4-site-switched-while-loading');
   await admin.context().close();
+});
+
+test('a 查询 clicked while the list still loads asks for what the form now says', async ({ browser }) => {
+  const admin = await operatorPage(browser, 'admin');
+  const list = `${ADMIN_API_PREFIX}${adminApi.audit.path}`;
+  const isList = (url: string) => new URL(url).pathname === list;
+  const byAdmin = (url: string) => isList(url) && new URL(url).searchParams.get('operator') === 'admin';
+  // The first page is held until 查询 has been clicked (ProTable shows 查询 loading meanwhile).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await admin.route(
+    (url) => url.pathname === list,
+    async (route) => {
+      if (!byAdmin(route.request().url())) await held;
+      await route.continue();
+    },
+  );
+  const firstAsked = admin.waitForRequest((req) => isList(req.url()));
+  await menu(admin, '审计日志');
+  await firstAsked;
+  // Without the fix the click is ignored and this request never comes: the bound fails the test.
+  const filtered = admin.waitForResponse((res) => byAdmin(res.url()), { timeout: 30_000 });
+  await admin.getByPlaceholder('用户名').fill('admin');
+  await admin.getByRole('button', { name: /查\s?询/ }).click();
+  const answer = (await (await filtered).json()) as { data: { list: { operatorName: string }[] } };
+  const heldPage = admin.waitForResponse((res) => isList(res.url()) && !byAdmin(res.url()));
+  release();
+  await heldPage;
+  // The table shows the filtered answer, not the held page that came back after it.
+  const rows = admin.locator('.ant-table-tbody tr.ant-table-row');
+  const shown = answer.data.list.slice(0, 10);
+  await expect(rows).toHaveCount(shown.length);
+  if (shown.length === 0) await expect(admin.getByText('暂无审计记录')).toBeVisible();
+  expect(await rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(shown.map((r) => r.operatorName));
 });

@@ -3,6 +3,7 @@ import { type AuditRow, adminApi } from '@sitemall/contract';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { pageOf } from '../api';
+import { searchForm } from '../columns';
 import { dayRangeColumn, enumOf, time } from '../format';
 import { useSession } from '../session';
 
@@ -132,6 +133,7 @@ export function AuditPage() {
   const [shown, setShown] = useState<AuditRow[]>([]);
   return (
     <ProTable<AuditRow, Filters>
+      form={searchForm()}
       headerTitle="审计日志"
       rowKey="id"
       scroll={{ x: 1320 }}

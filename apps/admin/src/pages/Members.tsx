@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Drawer, Space, Spin, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
+import { searchForm } from '../columns';
 import { day, minute, time, yuan } from '../format';
 import { useSession } from '../session';
 import { IssueOneForm } from './issue-forms';
@@ -206,6 +207,8 @@ export function MembersPage() {
   return (
     <>
       <ProTable<AdminMember, { keyword?: string; siteId?: number }>
+        form={searchForm()}
+        search={{ labelWidth: 'auto' }}
         headerTitle="会员与积分"
         rowKey="id"
         actionRef={action}
@@ -220,7 +223,12 @@ export function MembersPage() {
           })
         }
         columns={[
-          { title: '手机号 / 用户名', dataIndex: 'keyword', hideInTable: true },
+          {
+            title: '手机号 / 用户名',
+            dataIndex: 'keyword',
+            hideInTable: true,
+            fieldProps: { placeholder: '手机号或用户名' },
+          },
           { title: '会员 ID', dataIndex: 'id', search: false, width: 90 },
           { title: '站点', dataIndex: 'siteId', search: false, width: 80 },
           { title: '手机号', dataIndex: 'phone', search: false },

@@ -18,7 +18,7 @@ import { Alert, App, Button, Card, Drawer, Empty, Space, Spin, Table, Tag, Timel
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { call, pageOf } from '../api';
-import { detailColumn } from '../columns';
+import { detailColumn, searchForm } from '../columns';
 import { dayRangeColumn, time, yuan } from '../format';
 import { useSession } from '../session';
 import { ParcelFields } from './ParcelFields';
@@ -258,6 +258,7 @@ export function OrdersPage() {
   return (
     <>
       <ProTable<AdminOrder, Filters>
+        form={searchForm()}
         headerTitle="订单管理"
         rowKey="orderNo"
         actionRef={action}

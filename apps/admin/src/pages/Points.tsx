@@ -3,7 +3,7 @@ import { adminApi, ISSUE_STATUS_LABEL, type IssueBatch, type IssueStatus } from 
 import { Button, Input, Modal, Popconfirm, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
-import { statusColumn } from '../columns';
+import { searchForm, statusColumn } from '../columns';
 import { time, yuan } from '../format';
 import { useSession } from '../session';
 import { IssueCsvForm, IssueOneForm, useSubmitDraft } from './issue-forms';
@@ -63,6 +63,7 @@ export function PointsPage() {
   return (
     <>
       <ProTable<IssueBatch, { status?: IssueStatus; siteId?: number }>
+        form={searchForm()}
         headerTitle="积分发放单"
         rowKey="id"
         actionRef={action}

@@ -8,7 +8,7 @@ import {
 import { Button, Input, Modal, Popconfirm } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../api';
-import { statusColumn } from '../columns';
+import { searchForm, statusColumn } from '../columns';
 import { time, yuan } from '../format';
 import { useSession } from '../session';
 import { SitePolicyForm } from './SitePolicyForm';
@@ -39,7 +39,7 @@ export function RefundRequestsPage() {
         rowKey="id"
         actionRef={action}
         params={{ siteId }}
-        form={{ initialValues: { status: 'submitted' } }}
+        form={searchForm({ initialValues: { status: 'submitted' } })}
         pagination={{ pageSize: 10, showSizeChanger: false }}
         locale={{ emptyText: '没有退款申请' }}
         scroll={{ x: 1240 }}

@@ -18,6 +18,7 @@ import {
 import { Button, Tabs, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { enumOf, instantOf, minute, pickerOf, toFen, yuan } from '../../format';
 import { useSession } from '../../session';
 import { formTrigger } from '../form-trigger';
@@ -259,6 +260,7 @@ function RecordsTable({ activity }: { activity?: AdminBargainActivity }) {
   const { siteId } = useSession();
   return (
     <ProTable<AdminBargainRecord, { siteId?: number; activityId?: number; status?: string; current?: number }>
+      form={searchForm()}
       headerTitle={activity ? `砍价记录：${activity.name}` : '砍价记录'}
       rowKey="id"
       scroll={{ x: 'max-content' }}

@@ -3,6 +3,7 @@ import { type AdminGift, adminActivityApi, GIFT_STATUS_LABEL, PRIZE_KIND_LABEL }
 import { Button, Tag } from 'antd';
 import { useRef } from 'react';
 import { callFile, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { enumOf } from '../../format';
 import { useWrite } from '../write';
 
@@ -94,6 +95,7 @@ export function GiftRecords({
   ];
   return (
     <ProTable<AdminGift, GiftFilters>
+      form={searchForm()}
       rowKey="id"
       options={false}
       size="small"

@@ -18,6 +18,7 @@ import { Alert, Button, Input, Modal, Space, Table, Tabs, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { chinaNow, enumOf, instantOf, minute, pickerOf, toFen, yuan } from '../../format';
 import { useSession } from '../../session';
 import { formTrigger } from '../form-trigger';
@@ -293,6 +294,7 @@ export function GroupBuysPage() {
             label: '团列表',
             children: (
               <ProTable<AdminGroupTeam, { status?: number; siteId?: number; activityId?: number }>
+                form={searchForm()}
                 headerTitle={activityId ? `活动 #${activityId} 的团` : '全部团'}
                 rowKey="teamId"
                 actionRef={teams}

@@ -10,6 +10,7 @@ import {
 import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { useSession } from '../../session';
 import { useRun, useWrite } from '../write';
 
@@ -140,6 +141,7 @@ export function InvitedUsers({ activity }: { activity: InvitedActivity }) {
       ) : null}
       {report ? <ImportReport report={report} /> : null}
       <ProTable<AdminWhiteUser, { keyword?: string }>
+        form={searchForm()}
         actionRef={table}
         rowKey="id"
         options={false}

@@ -10,6 +10,7 @@ import {
 import { Button, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { enumOf, time } from '../../format';
 import { useSession } from '../../session';
 import { CaseDrawer } from './CaseDrawer';
@@ -42,7 +43,7 @@ export function AfterSalesPage() {
         params={{ siteId }}
         pagination={{ pageSize: 10, showSizeChanger: false }}
         locale={{ emptyText: '没有符合条件的售后单' }}
-        form={{ initialValues: { scope: 'open' } }}
+        form={searchForm({ initialValues: { scope: 'open' } })}
         request={(p) =>
           pageOf(api.cases, {
             siteId: p.siteId,

@@ -24,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { call, callFile, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { toFen, yuan } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
@@ -340,6 +341,7 @@ function ProductTable({ siteId, picker }: { siteId: number; picker: ReactNode })
   });
   return (
     <ProTable<AdminSiteProduct, Filters & { siteId: number }>
+      form={searchForm()}
       headerTitle="站点商品"
       rowKey="productId"
       actionRef={action}

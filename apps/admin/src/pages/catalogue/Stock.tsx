@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, Table, Tag, Typography } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { time } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
@@ -147,6 +148,7 @@ function StockTable({ siteId, picker }: { siteId: number; picker: ReactNode }) {
   return (
     <>
       <ProTable<StockSpec, { siteId: number; keyword?: string; below?: number }>
+        form={searchForm()}
         headerTitle="规格库存"
         rowKey="specificationId"
         actionRef={action}

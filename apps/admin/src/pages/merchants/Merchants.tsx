@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, Image, Space, Spin, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { call, fileUrl, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { enumOf, time } from '../../format';
 import { useSession } from '../../session';
 import { TextAction } from '../TextAction';
@@ -123,7 +124,7 @@ export function MerchantsPage() {
         params={{ siteId }}
         pagination={{ pageSize: 10, showSizeChanger: false }}
         locale={{ emptyText: <Empty description="没有符合条件的入驻申请" /> }}
-        form={{ initialValues: { status: String(MERCHANT_STATUS.pending) } }}
+        form={searchForm({ initialValues: { status: String(MERCHANT_STATUS.pending) } })}
         request={(p) =>
           pageOf(api.applications, {
             siteId: p.siteId,

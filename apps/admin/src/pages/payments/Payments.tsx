@@ -14,6 +14,7 @@ import { Alert, App, Button, DatePicker, Empty, Space, Statistic, Table, Tabs, T
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { call, callFile, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { chinaNow, dayRangeColumn, enumOf, time, yuan } from '../../format';
 import { useSession } from '../../session';
 
@@ -62,6 +63,7 @@ function Trades() {
   };
   return (
     <ProTable<AdminTrade, Filters>
+      form={searchForm()}
       headerTitle="微信支付交易"
       rowKey="id"
       params={{ siteId }}
@@ -113,6 +115,7 @@ function Refunds() {
   const { siteId } = useSession();
   return (
     <ProTable<AdminRefund, Filters>
+      form={searchForm()}
       headerTitle="微信退款"
       rowKey="id"
       params={{ siteId }}

@@ -14,7 +14,7 @@ import {
 import { App, Button, Popconfirm, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { call, callFile, pageOf, rowsOf } from '../../api';
-import { statusColumn } from '../../columns';
+import { searchForm, statusColumn } from '../../columns';
 import { time, yuan } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
@@ -85,6 +85,7 @@ export function CardBatches() {
   const run = useRun(reload);
   return (
     <ProTable<CardBatch, { status?: CardBatchStatus; siteId?: number }>
+      form={searchForm()}
       headerTitle="发卡单"
       rowKey="id"
       actionRef={action}

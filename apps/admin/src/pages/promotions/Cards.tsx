@@ -2,7 +2,7 @@ import { type ActionType, ProTable } from '@ant-design/pro-components';
 import { type AdminCard, CARD_STATUS_LABEL, adminPromotionsApi as promo } from '@sitemall/contract';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
-import { statusColumn } from '../../columns';
+import { searchForm, statusColumn } from '../../columns';
 import { day, yuan } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
@@ -36,6 +36,7 @@ export function Cards() {
   );
   return (
     <ProTable<AdminCard, { code?: string; member?: string; status?: string; siteId?: number }>
+      form={searchForm()}
       headerTitle="卡查询"
       rowKey="id"
       actionRef={action}

@@ -12,7 +12,7 @@ import {
 import { Alert, App, Button, Table, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { statusColumn } from '../../columns';
+import { searchForm, statusColumn } from '../../columns';
 import { day } from '../../format';
 import { useSession } from '../../session';
 import { useRun } from '../write';
@@ -108,6 +108,7 @@ export function VoucherTemplates() {
   const run = useRun(reload);
   return (
     <ProTable<AdminVoucherTemplate, { status?: TemplateStatus; name?: string; siteId?: number }>
+      form={searchForm()}
       headerTitle="优惠券模板"
       rowKey="id"
       actionRef={action}

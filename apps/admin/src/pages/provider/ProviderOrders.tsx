@@ -13,7 +13,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Card, Drawer, Empty, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { call, pageOf } from '../../api';
-import { detailColumn } from '../../columns';
+import { detailColumn, searchForm } from '../../columns';
 import { dayRangeColumn, enumOf, time, yuan } from '../../format';
 import { useSession } from '../../session';
 import { TextAction } from '../TextAction';
@@ -175,6 +175,7 @@ export function ProviderOrders() {
   return (
     <>
       <ProTable<AdminProviderOrder, Filters>
+        form={searchForm()}
         headerTitle="服务商订单"
         rowKey="id"
         actionRef={action}

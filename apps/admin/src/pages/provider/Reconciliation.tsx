@@ -15,6 +15,7 @@ import { App, Button, Empty, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { chinaNow, time, yuan } from '../../format';
 import { useSession } from '../../session';
 
@@ -101,6 +102,7 @@ export function Reconciliation() {
   const action = useRef<ActionType>(null);
   return (
     <ProTable<ReconciliationRow, { day?: string }>
+      form={searchForm()}
       headerTitle="服务商对账"
       rowKey="id"
       actionRef={action}

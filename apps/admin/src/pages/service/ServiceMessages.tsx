@@ -3,6 +3,7 @@ import { type AdminServiceMessage, adminServiceApi as api } from '@sitemall/cont
 import { App, Empty, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { call, pageOf } from '../../api';
+import { searchForm } from '../../columns';
 import { time } from '../../format';
 import { useSession } from '../../session';
 import { TextAction } from '../TextAction';
@@ -38,7 +39,7 @@ export function ServiceMessagesPage() {
       params={{ siteId }}
       pagination={{ pageSize: 10, showSizeChanger: false }}
       locale={{ emptyText: <Empty description="没有符合条件的留言" /> }}
-      form={{ initialValues: { replied: 'no' } }}
+      form={searchForm({ initialValues: { replied: 'no' } })}
       request={(p) =>
         pageOf(api.messages, {
           siteId: p.siteId,
