@@ -181,6 +181,17 @@ describe('storefront', () => {
     expect(root.headers.location).toBe('/shoppingmall/home');
   });
 
+  it('redirects / and /shoppingmall to the home page with the query it was given (the site)', async () => {
+    for (const url of ['/?siteId=719', '/shoppingmall?siteId=719']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.statusCode).toBe(302);
+      expect(answer.headers.location).toBe('/shoppingmall/home?siteId=719');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/shoppingmall' })).headers.location).toBe(
+      '/shoppingmall/home',
+    );
+  });
+
   it('sends the build’s brotli or gzip sibling of an asset to a browser that accepts it', async () => {
     const get = (encoding?: string) =>
       t.app.inject({

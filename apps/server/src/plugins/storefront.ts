@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { isRowId } from '@sitemall/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SiteCache } from '../modules/site/site.service';
 import { serveBuiltApp } from './built-app';
@@ -20,7 +20,13 @@ export const storefrontPlugin = fp(
     const indexFile = path.join(opts.webDist, 'index.html');
     const built = existsSync(indexFile);
 
-    app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.redirect(`${BASE_PATH}home`));
+    // "/ redirects to /home" (spec section 2) with its query, as the storefront's own router
+    // does: /?siteId=719 opens site 719's home page.
+    const toHome = (req: FastifyRequest, reply: FastifyReply) => {
+      const query = req.url.indexOf('?');
+      return reply.redirect(`${BASE_PATH}home${query < 0 ? '' : req.url.slice(query)}`);
+    };
+    app.get('/', { schema: { hide: true } }, async (req, reply) => toHome(req, reply));
 
     const siteOfPage = async (url: string) => {
       const siteId = Number(new URL(url, 'http://x').searchParams.get('siteId'));
@@ -41,8 +47,6 @@ export const storefrontPlugin = fp(
       buildHint: 'The storefront is not built yet: run `npm run build -w @sitemall/web`.',
     });
     if (!built) return;
-    app.get(BASE_PATH.slice(0, -1), { schema: { hide: true } }, async (_req, reply) =>
-      reply.redirect(`${BASE_PATH}home`),
-    );
+    app.get(BASE_PATH.slice(0, -1), { schema: { hide: true } }, async (req, reply) => toHome(req, reply));
   },
 );
