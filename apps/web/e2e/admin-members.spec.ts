@@ -178,4 +178,5 @@ test('a 查询 clicked while the list still loads asks for what the form now say
   await expect(rows).toHaveCount(shown.length);
   if (shown.length === 0) await expect(admin.getByText('暂无审计记录')).toBeVisible();
   expect(await rows.locator('td:nth-child(2)').allInnerTexts()).toEqual(shown.map((r) => r.operatorName));
+  await shot(admin, 'audit-searched-while-loading');
 });

@@ -29,6 +29,15 @@ const post = (
     signal,
   });
 
+/** A promise held until `letGo` is called: an answer of the application kept waiting. */
+function held() {
+  let letGo = () => {};
+  const promise = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  return { promise, letGo };
+}
+
 /** Lets the event loop turn until `done` holds (observed, not timed), a bounded number of times. */
 async function turnsUntil(done: () => boolean | Promise<boolean>) {
   for (let turn = 0; turn < 100_000 && !(await done()); turn++)
@@ -185,11 +194,8 @@ describe('response cache (a small app)', () => {
   /** Posts `n` copies of a request while the application holds its answers, then lets them go. */
   async function togetherWhileHeld(n: number, body: string, until: (joined: number) => boolean) {
     const before = await s.counts();
-    let letGo = () => {};
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    s.state.during = () => held;
+    const { promise, letGo } = held();
+    s.state.during = () => promise;
     const answers = Array.from({ length: n }, () => post(s.base, '/kept', body));
     // The requests are in (counted) before the held answer goes.
     await turnsUntil(async () => until((await s.counts()).joined - before.joined));
@@ -235,13 +241,10 @@ describe('response cache (a small app)', () => {
 
   it("lets the waiting requests go on when the first one's connection is lost", async () => {
     const before = await s.counts();
-    let letGo = () => {};
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
+    const { promise, letGo } = held();
     let calls = 0;
     // Only the first answer is held (until the end): the others come only if they are let go.
-    s.state.during = () => (calls++ === 0 ? held : undefined);
+    s.state.during = () => (calls++ === 0 ? promise : undefined);
     // Without the fallback under test the others never come: the test then fails at its timeout.
     onTestFinished(letGo);
     const abort = new AbortController();

@@ -22,11 +22,11 @@ export const storefrontPlugin = fp(
 
     // "/ redirects to /home" (spec section 2) with its query, as the storefront's own router
     // does: /?siteId=719 opens site 719's home page.
-    const toHome = (req: FastifyRequest, reply: FastifyReply) => {
+    const toHome = async (req: FastifyRequest, reply: FastifyReply) => {
       const query = req.url.indexOf('?');
       return reply.redirect(`${BASE_PATH}home${query < 0 ? '' : req.url.slice(query)}`);
     };
-    app.get('/', { schema: { hide: true } }, async (req, reply) => toHome(req, reply));
+    app.get('/', { schema: { hide: true } }, toHome);
 
     const siteOfPage = async (url: string) => {
       const siteId = Number(new URL(url, 'http://x').searchParams.get('siteId'));
@@ -47,6 +47,6 @@ export const storefrontPlugin = fp(
       buildHint: 'The storefront is not built yet: run `npm run build -w @sitemall/web`.',
     });
     if (!built) return;
-    app.get(BASE_PATH.slice(0, -1), { schema: { hide: true } }, async (req, reply) => toHome(req, reply));
+    app.get(BASE_PATH.slice(0, -1), { schema: { hide: true } }, toHome);
   },
 );
