@@ -1,12 +1,13 @@
 import { SafetyCertificateOutlined, ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ProductDetail, ProductSpecification } from '@sitemall/contract';
-import { App, Breadcrumb, Button, Result, Skeleton, Tabs, Tag } from 'antd';
+import { App, Breadcrumb, Button, Result, Skeleton, Tag } from 'antd';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { QuantityStepper, quantityLimitMsg } from '../../../ui/QuantityStepper.tsx';
+import { SectionTabs } from '../../../ui/SectionTabs.tsx';
 import { useMemberPrice, useProductDetail, useProductStock } from '../api.ts';
 import { clampQuantity, maxQuantity, quantityHint } from '../lib/quantity.ts';
 import { SafeHtml } from './SafeHtml.tsx';
@@ -262,7 +263,7 @@ export function ProductDetailView({
           <Gallery images={product.images} name={product.name} />
           <Purchase product={product} actions={actions} />
         </div>
-        <Tabs
+        <SectionTabs
           className="product-detail__tabs"
           items={[
             {
