@@ -136,11 +136,11 @@ try {
     // This machine's speed drifts within a run (shared cores; /healthz moved by a third between
     // two paths of one run): a path compared with /healthz is compared with the mean of
     // /healthz measured right before and right after it, not with one side of the drift.
-    if (scenario.goal && 'vs' in scenario.goal && scenario.goal.vs === 'healthz') {
-      const before = (await measureHealthz()).rps;
-      const result = await measureOn(server, base, scenario);
-      rows.push({ result, goal: scenario.goal, beside: { before, after: (await measureHealthz()).rps } });
-    } else rows.push({ result: await measureOn(server, base, scenario), goal: scenario.goal });
+    const byHealthz = scenario.goal && 'vs' in scenario.goal && scenario.goal.vs === 'healthz';
+    const before = byHealthz ? (await measureHealthz()).rps : undefined;
+    const result = await measureOn(server, base, scenario);
+    const beside = before === undefined ? undefined : { before, after: (await measureHealthz()).rps };
+    rows.push({ result, goal: scenario.goal, beside });
   }
 } finally {
   await stopChild(server);

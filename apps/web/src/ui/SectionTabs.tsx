@@ -38,7 +38,7 @@ export function SectionTabs({ items, className }: { items: SectionTab[]; classNa
     moveTo(target);
   };
   return (
-    <div className={`section-tabs ${className ?? ''}`}>
+    <div className={className}>
       <div role="tablist" className="section-tabs__list">
         {items.map((item, index) => (
           <button
@@ -67,7 +67,6 @@ export function SectionTabs({ items, className }: { items: SectionTab[]; classNa
           id={`${id}-panel-${item.key}`}
           aria-labelledby={`${id}-tab-${item.key}`}
           hidden={item.key !== active}
-          className="section-tabs__panel"
         >
           {item.children}
         </div>
