@@ -8,7 +8,7 @@ import {
   orderApi,
   type SubmitOrderResult,
 } from '@sitemall/contract';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { type TestApp, testApp } from '../../test/harness';
@@ -167,6 +167,54 @@ describe('moveOrders keeps to ORDER_TRANSITIONS', () => {
     expect(await state()).toEqual({ ...before, status: ORDER_STATUS.awaitingReceipt, logs: before.logs + 1 });
   });
 });
+
+describe('moveOrders plans', () => {
+  it('keeps one generic plan for a payment of one order (PostgreSQL planned it again at every payment)', async () => {
+    await place(ORDER_STATUS.pendingPayment);
+    const moved: { status: number }[] = [];
+    let plans: { generic: number; custom: number }[] = [];
+    const run = t.db.transaction(async (tx) => {
+      // A mall where most orders are paid long ago (as the bench's): planned for the values of
+      // one payment (status 0, expire_at > now), the partial index of unpaid orders looks
+      // cheaper than the primary key.
+      if (t.database.kind === 'postgres') {
+        await tx.execute(sql`insert into mall_order (order_no, site_id, member_id, status, goods_amount,
+            freight_amount, pay_amount, is_virtual, expire_at, paid_at)
+          select 'PLAN' || n, site_id, member_id, ${ORDER_STATUS.completed}, 1, 0, 1, true,
+            now() - interval '1 day', now() - interval '1 day'
+          from mall_order, generate_series(1, 20000) n where id = ${orderId}`);
+        await tx.execute(sql`analyze mall_order`);
+      }
+      // One transaction: one connection, whose plan cache pg_prepared_statements shows.
+      for (let i = 0; i < 8; i++) {
+        const at = new Date();
+        moved.push(
+          ...(await moveOrders(tx, [orderId], {
+            from: ORDER_STATUS.pendingPayment,
+            to: ORDER_STATUS.confirming,
+            note: '积分支付成功',
+            set: { payWay: 'ye', paidAt: at },
+            unexpiredAt: at,
+          })),
+        );
+      }
+      const { rows } = (await tx.execute(
+        sql`select generic_plans::int as generic, custom_plans::int as custom
+          from pg_prepared_statements where name like 'order_move_%paidAt_payWay_u%'`,
+      )) as unknown as { rows: { generic: number; custom: number }[] };
+      plans = rows;
+      throw new RolledBack();
+    });
+    await expect(run).rejects.toBeInstanceOf(RolledBack);
+    // The first run paid the order; the others found it paid and moved nothing (a run plans, or
+    // reuses its plan, all the same).
+    expect(moved.map((o) => o.status)).toEqual([ORDER_STATUS.confirming]);
+    // PGlite's client sends its statements by names of its own (db/pglite-statements.ts).
+    if (t.database.kind === 'postgres') expect(plans).toEqual([{ generic: 3, custom: 5 }]);
+  });
+});
+
+class RolledBack extends Error {}
 
 describe('the only writer of order status', () => {
   const root = join(import.meta.dirname, '../..');
