@@ -48,6 +48,8 @@ export interface Scenario {
   beforeServer?: (database: { databaseUrl?: string; dataDir: string }) => Promise<void>;
   /** Its own measurement loop, for chained calls autocannon cannot make (instead of path). */
   run?: (base: string, seconds: number) => Promise<LoopResult>;
+  /** Measured without a warm-up: every request must be new to the server (an unseen query). */
+  cold?: true;
 }
 
 const cachedRead: Goal = { vs: 'healthz', atLeast: 0.9 };
@@ -71,6 +73,7 @@ const uncachedSearch: Scenario = {
   name: 'POST search, each query new (1000, 1 conn)',
   path: front(catalogApi.search),
   connections: 1,
+  cold: true,
   goal: { p95AtMostMs: 15 },
   async beforeServer(options) {
     const database = await openDatabase(options);

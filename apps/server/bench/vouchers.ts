@@ -118,6 +118,8 @@ export const availableVouchers: Scenario = {
 };
 
 let buyers: OrderBench['buyers'] | undefined;
+/** Each member's next voucher, kept across runs: the warm-up's vouchers are used. */
+let next: number[] | undefined;
 export const submitAndPayWithVoucher: Scenario = {
   name: 'submit+pay with one voucher (719, 32 members)',
   path: '',
@@ -130,13 +132,13 @@ export const submitAndPayWithVoucher: Scenario = {
   },
   run: (base, seconds) => {
     const seed = seeded as VoucherSeed;
-    const next = seed.queues.map(() => 0);
+    const taken = (next ??= seed.queues.map(() => 0));
     return submitAndPayLoop(base, {
       buyers: buyers as Buyer[],
       seconds,
       specOf: (i) => seed.order.specs[i % seed.order.specs.length] as OrderBench['hot'],
       extraOf: (i) => {
-        const id = seed.queues[i]?.[next[i]!++];
+        const id = seed.queues[i]?.[taken[i]!++];
         if (id === undefined) throw new Error(`bench member ${i} ran out of vouchers`);
         return { accVoucherIds: [id] };
       },
