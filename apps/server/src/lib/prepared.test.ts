@@ -1,9 +1,11 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { approvalRule } from '../modules/approval/approval.tables';
+import { productSpecification } from '../modules/catalog/catalog.tables';
 import { type TestApp, testApp } from '../test/harness';
-import { anyOfArray, prepared, preparedSql } from './prepared';
+import { anyOfArray, idsMatch, prepared, preparedSql } from './prepared';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,5 +92,39 @@ describe('anyOfArray', () => {
     // keeps a generic plan for both (the statement is still kept: one row).
     if (t.database.kind === 'postgres') expect(plain).toEqual([{ generic: 0, custom: 8 }]);
     else expect(plain).toHaveLength(1);
+  });
+});
+
+describe('idsMatch', () => {
+  /** The nodes of the generic plan PostgreSQL keeps for the statement, read by EXPLAIN. */
+  const genericPlanNodes = (db: Db, where: SQL, values: readonly (number | string)[]) =>
+    db.transaction(async (tx) => {
+      const text = new PgDialect().sqlToQuery(sql`select ${productSpecification.id}, sp.price from ${productSpecification}
+        join site_price sp on sp.specification_id = ${productSpecification.id} and sp.site_id = ${sql.placeholder('site')}
+        where ${where}`).sql;
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare ids_match_plan as ${text}`));
+      const args = values.map((v) => (typeof v === 'number' ? String(v) : `'${v}'`)).join(', ');
+      const { rows } = (await tx.execute(
+        sql.raw(`explain (format json) execute ids_match_plan(${args})`),
+      )) as unknown as {
+        rows: { 'QUERY PLAN': unknown }[];
+      };
+      await tx.execute(sql`deallocate ids_match_plan`);
+      return JSON.stringify(rows[0]?.['QUERY PLAN']).match(/"Node Type":"[^"]+"/g) ?? [];
+    });
+
+  it('names one id by = $1, whose generic plan probes primary keys; more ids by anyOfArray', async () => {
+    const [spec] = await t.db.select({ id: productSpecification.id }).from(productSpecification).limit(1);
+    const one = idsMatch(productSpecification.id, 'ids', 'int', [spec?.id ?? 0]);
+    expect(one.shape).toBe('1');
+    expect(one.params).toEqual({ ids: spec?.id });
+    const many = idsMatch(productSpecification.id, 'ids', 'int', [1, 2]);
+    expect(many.shape).toBe('n');
+    expect(many.params).toEqual({ ids: [1, 2] });
+    // The placeholders are numbered in order: the site's, then the ids'.
+    const nodes = await genericPlanNodes(t.db, one.where, [SITE, spec?.id ?? 0]);
+    expect(nodes.length).toBeGreaterThan(0);
+    expect(nodes.filter((n) => n.includes('Seq Scan') || n.includes('Hash'))).toEqual([]);
   });
 });

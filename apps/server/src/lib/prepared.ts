@@ -1,4 +1,4 @@
-import { type Query, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
@@ -111,3 +111,23 @@ export function preparedSql(db: Db, name: string, build: () => SQL): SqlStatemen
  */
 export const anyOfArray = (name: string, type: 'int' | 'bigint' | 'text') =>
   sql`any(cast((select ${sql.placeholder(name)}::${sql.raw(type)}[]) as ${sql.raw(type)}[]))`;
+
+/**
+ * `column = $name` for one id, `column = any(…)` (anyOfArray) for more: a statement over ids is
+ * prepared in two shapes (`shape` goes into its name), and `params` fills the one chosen. With
+ * one id both of PostgreSQL's plans know the match is one row and probe the primary key. Over
+ * an array they guess ten rows: on a small catalogue the generic plan of an order's
+ * specifications hashed the site's whole price list (0.29 ms for a 0.05 ms read), and a plan of
+ * a payment's move that saw status 0 took the partial index of unpaid orders for cheaper than
+ * the primary key and was made again at every payment.
+ */
+export function idsMatch<T extends number | string>(
+  column: AnyColumn,
+  name: string,
+  type: 'int' | 'bigint' | 'text',
+  ids: readonly T[],
+): { shape: '1' | 'n'; where: SQL; params: Record<string, T | T[]> } {
+  if (ids.length === 1)
+    return { shape: '1', where: sql`${column} = ${sql.placeholder(name)}`, params: { [name]: ids[0] as T } };
+  return { shape: 'n', where: sql`${column} = ${anyOfArray(name, type)}`, params: { [name]: [...ids] } };
+}

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { qualified } from '../../lib/columns';
 import { badRequest } from '../../lib/errors';
 import { offsetOf } from '../../lib/paging';
-import { anyOfArray, prepared } from '../../lib/prepared';
+import { idsMatch, prepared } from '../../lib/prepared';
 import type { Site } from '../site/site.service';
 import { onSaleAt } from './cards';
 import { type CatalogCache, productNotFound, siteOf, sourceOf } from './catalog.service';
@@ -316,7 +316,9 @@ export async function specificationsOnSite(
 ): Promise<Map<number, SpecificationOnSite>> {
   const { db } = ctx;
   if (specificationIds.length === 0) return new Map();
-  const rows = await prepared(db, 'catalog_specifications_on_site', (name) =>
+  // A buy-now of one specification reads it by `id = $1` (idsMatch): four primary-key probes.
+  const byId = idsMatch(productSpecification.id, 'ids', 'int', [...new Set(specificationIds)]);
+  const rows = await prepared(db, `catalog_specifications_on_site_${byId.shape}`, (name) =>
     db
       .select({
         specificationId: productSpecification.id,
@@ -343,9 +345,9 @@ export async function specificationsOnSite(
         sitePrice,
         and(eq(sitePrice.specificationId, productSpecification.id), eq(sitePrice.siteId, ph('siteId'))),
       )
-      .where(sql`${productSpecification.id} = ${anyOfArray('ids', 'int')}`)
+      .where(byId.where)
       .prepare(name),
-  ).execute({ siteId, ids: [...new Set(specificationIds)] });
+  ).execute({ siteId, ...byId.params });
   return new Map(rows.map((r) => [r.specificationId, r]));
 }
 

@@ -19,7 +19,7 @@ import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
-import { anyOfArray, prepared } from '../../lib/prepared';
+import { idsMatch, prepared } from '../../lib/prepared';
 import { releaseBargains } from '../activity/bargain';
 import { releaseGroup } from '../activity/group';
 import { releaseSeckill } from '../activity/seckill';
@@ -135,13 +135,10 @@ export async function moveOrders(
   // The statement is built once per shape (the columns it sets, whether it checks the expiry,
   // dates the log line, moves the child orders): lib/prepared.ts. Null sets are part of the shape.
   const set = Object.entries(move.set ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  // One order (a payment, a cancel, a receipt) is named by `id = $1`. Over an array, a plan that
-  // sees the from-status and the expiry (status 0, expire_at > $) finds the partial index of
-  // unpaid orders cheaper than the primary key, so PostgreSQL planned the move again at every
-  // payment (0.16–0.3 ms); with one id both plans take the primary key and one generic plan is kept.
-  const one = ids.length === 1;
+  // One order (a payment, a cancel, a receipt) is named by `id = $1` (idsMatch): one generic plan.
+  const byId = idsMatch(mallOrder.id, 'ids', 'bigint', ids);
   const shape = [
-    one ? '1' : 'n',
+    byId.shape,
     ...set.map(([key, value]) => (value === null ? `${key}0` : key)),
     move.unexpiredAt ? 'u' : '',
     move.at ? 'a' : '',
@@ -163,7 +160,7 @@ export async function moveOrders(
         })
         .where(
           and(
-            one ? eq(mallOrder.id, ph('id')) : sql`${mallOrder.id} = ${anyOfArray('ids', 'bigint')}`,
+            byId.where,
             eq(mallOrder.status, ph('from')),
             move.unexpiredAt ? gt(mallOrder.expireAt, ph('unexpiredAt')) : undefined,
           ),
@@ -193,7 +190,7 @@ export async function moveOrders(
   });
   return statement.execute({
     ...Object.fromEntries(set.map(([key, value]) => [`set_${key}`, value])),
-    ...(one ? { id: ids[0] } : { ids: [...ids] }),
+    ...byId.params,
     from: move.from,
     to: move.to,
     note: move.note,
