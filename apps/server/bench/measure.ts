@@ -28,7 +28,7 @@ const percentile = (sorted: number[], p: number) =>
     ? 0
     : Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 
-const WARM_UP_SECONDS = 2;
+export const WARM_UP_SECONDS = 2;
 
 /** Measures for `seconds` with `connections` unless the scenario says how many. */
 export function measurer(options: { seconds: number; connections: number }) {

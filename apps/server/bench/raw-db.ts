@@ -15,6 +15,8 @@ export interface RawQuery {
 }
 export interface RawDb extends RawQuery {
   transaction<T>(fn: (tx: RawQuery) => Promise<T>): Promise<T>;
+  /** The planner's statistics of every table made again (ANALYZE). */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,9 @@ export async function openRaw(options: { databaseUrl?: string; dataDir?: string 
           client.release();
         }
       },
+      analyze: async () => {
+        await pool.query('analyze');
+      },
       close: () => pool.end(),
     };
   }
@@ -57,6 +62,9 @@ export async function openRaw(options: { databaseUrl?: string; dataDir?: string 
   return {
     query: viaPglite(named),
     transaction: (fn) => named.transaction((tx) => fn({ query: viaPglite(tx) })),
+    analyze: async () => {
+      await client.exec('analyze');
+    },
     close: () => client.close(),
   };
 }

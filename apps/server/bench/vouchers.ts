@@ -132,7 +132,8 @@ export const submitAndPayWithVoucher: Scenario = {
   },
   run: (base, seconds) => {
     const seed = seeded as VoucherSeed;
-    const taken = (next ??= seed.queues.map(() => 0));
+    next ??= seed.queues.map(() => 0);
+    const taken = next;
     return submitAndPayLoop(base, {
       buyers: buyers as Buyer[],
       seconds,
