@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { PROVIDER_DEMO_SITE, seedProviderOrders } from './db/demo/provider-orders';
 import { waitForDatabase } from './db/readiness';
 import { seedDemo } from './db/seed';
+import { startStatistics } from './db/statistics';
 import { startJob } from './lib/job';
 import { safeLoggerOptions } from './lib/log';
 import { loadSecrets } from './lib/secrets';
@@ -148,7 +149,13 @@ async function main() {
     intervalMs: 3_600_000,
     onError: (err) => app.log.error({ err }, 'provider reconciliation failed'),
   });
+  // The planner's statistics, every hour, where no autovacuum keeps them (PGlite; a PostgreSQL
+  // run with it off): db/statistics.ts.
+  const statistics = await startStatistics(database, {
+    onError: (err) => app.log.error({ err }, 'analyze failed'),
+  });
   app.addHook('onClose', async () => {
+    await statistics?.stop();
     await providerRecon.stop();
     await groupTeams.stop();
     await providerIssues.stop();
