@@ -30,8 +30,12 @@ export interface OrderBench {
   buyers: Buyer[];
 }
 
-/** Points of each bench member (1,000,000.00) and stock of each bench specification. */
-const POINTS = 100_000_000;
+/**
+ * Points of each bench member (20,000,000.00: the order ceilings of one 8 s run, warm-ups
+ * included, spent more than 800,000.00 of a member's points, and a member short of points makes
+ * a ceiling fail orders) and stock of each bench specification.
+ */
+const POINTS = 2_000_000_000;
 const STOCK = 10_000_000;
 
 export interface OrderSeed {
