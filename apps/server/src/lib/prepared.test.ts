@@ -99,7 +99,8 @@ describe('idsMatch', () => {
   /** The nodes of the generic plan PostgreSQL keeps for the statement, read by EXPLAIN. */
   const genericPlanNodes = (db: Db, where: SQL, values: readonly (number | string)[]) =>
     db.transaction(async (tx) => {
-      const text = new PgDialect().sqlToQuery(sql`select ${productSpecification.id}, sp.price from ${productSpecification}
+      const text =
+        new PgDialect().sqlToQuery(sql`select ${productSpecification.id}, sp.price from ${productSpecification}
         join site_price sp on sp.specification_id = ${productSpecification.id} and sp.site_id = ${sql.placeholder('site')}
         where ${where}`).sql;
       await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
