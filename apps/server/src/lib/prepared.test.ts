@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { approvalRule } from '../modules/approval/approval.tables';
 import { productSpecification } from '../modules/catalog/catalog.tables';
-import { type TestApp, testApp } from '../test/harness';
+import { RolledBack, type TestApp, testApp } from '../test/harness';
 import { anyOfArray, idsMatch, prepared, preparedSql } from './prepared';
 
 let t: TestApp;
@@ -15,8 +15,6 @@ afterAll(() => t.close());
 
 /** A site without an approval rule in the demo data. */
 const SITE = 1000;
-
-class RolledBack extends Error {}
 
 describe('prepared', () => {
   it('builds a statement once and runs it on the pool and in transactions, where it sees their own writes', async () => {

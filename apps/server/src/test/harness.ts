@@ -129,3 +129,6 @@ export async function testApp(overrides: Partial<AppDeps> = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/** Thrown inside a test's transaction to roll it back (what it wrote is never seen after). */
+export class RolledBack extends Error {}

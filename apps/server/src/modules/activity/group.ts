@@ -16,7 +16,7 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError, failure } from '../../lib/errors';
 import { listPage } from '../../lib/paging';
-import { anyOfArray, prepared } from '../../lib/prepared';
+import { idsMatch, prepared } from '../../lib/prepared';
 import type { MemberCtx } from '../cart/cart.service';
 import { siteOf } from '../catalog/catalog.service';
 import { specificationsOnSite } from '../catalog/products';
@@ -304,19 +304,16 @@ export const groupPlaceReserved = (orderNo: SQL) =>
  */
 export async function groupPaid(tx: Db, orderNos: readonly string[]): Promise<void> {
   if (orderNos.length === 0) return;
-  const paid = await prepared(tx, 'group_paid', (name) =>
+  // A payment marks one order's place: `order_no = $1` (idsMatch), one generic plan.
+  const byNo = idsMatch(groupMember.orderNo, 'orderNos', 'text', orderNos);
+  const paid = await prepared(tx, `group_paid_${byNo.shape}`, (name) =>
     tx
       .update(groupMember)
       .set({ status: 'paid' })
-      .where(
-        and(
-          sql`${groupMember.orderNo} = ${anyOfArray('orderNos', 'text')}`,
-          eq(groupMember.status, 'reserved'),
-        ),
-      )
+      .where(and(byNo.where, eq(groupMember.status, 'reserved')))
       .returning({ teamId: groupMember.teamId })
       .prepare(name),
-  ).execute({ orderNos: [...orderNos] });
+  ).execute(byNo.params);
   for (const { teamId } of paid) {
     const [team] = await tx
       .update(groupTeam)

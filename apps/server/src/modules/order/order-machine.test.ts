@@ -11,7 +11,7 @@ import {
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
-import { type TestApp, testApp } from '../../test/harness';
+import { RolledBack, type TestApp, testApp } from '../../test/harness';
 import { client } from '../identity/identity.fixtures';
 import { buyer, NANJING, pickSpecs } from './order.fixtures';
 import { moveOrders } from './order.service';
@@ -213,8 +213,6 @@ describe('moveOrders plans', () => {
     if (t.database.kind === 'postgres') expect(plans).toEqual([{ generic: 3, custom: 5 }]);
   });
 });
-
-class RolledBack extends Error {}
 
 describe('the only writer of order status', () => {
   const root = join(import.meta.dirname, '../..');
