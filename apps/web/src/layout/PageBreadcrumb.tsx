@@ -1,6 +1,7 @@
 import { Link, useMatches, useSearchParams } from 'react-router';
 import { isRouteMeta } from '../routes/meta.ts';
 import { useSiteLink } from '../site/links.ts';
+import { Breadcrumb } from '../ui/Breadcrumb.tsx';
 
 /** "首页 > breadTxt" on the routes flagged for it (spec section 2, "Global layout"). */
 export function PageBreadcrumb() {
@@ -10,18 +11,10 @@ export function PageBreadcrumb() {
   const meta = matches.map((match) => match.handle).findLast(isRouteMeta);
   if (!meta?.breadcrumb || meta.breadcrumb === 'own') return null;
   const text = params.get('breadTxt') || meta.title;
-  // Two steps in plain markup (layout.css): antd's Breadcrumb brings its Dropdown and Menu.
   return (
-    <nav className="page-breadcrumb" aria-label="面包屑">
-      <ol>
-        <li>
-          <Link to={link('/home')}>首页</Link>
-        </li>
-        <li className="page-breadcrumb__separator" aria-hidden="true">
-          /
-        </li>
-        <li aria-current="page">{text}</li>
-      </ol>
-    </nav>
+    <Breadcrumb>
+      <Link to={link('/home')}>首页</Link>
+      {text}
+    </Breadcrumb>
   );
 }

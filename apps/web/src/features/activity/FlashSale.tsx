@@ -2,12 +2,12 @@ import type { SeckillProduct, SeckillSession } from '@sitemall/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Progress, Result, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSiteLink } from '../../site/links.ts';
 import { loginRouteFor } from '../../site/routing.ts';
 import { useSite } from '../../site/SiteProvider.tsx';
 import { getToken, SESSION_KEYS, session } from '../../site/storage.ts';
-import { activityTimeQuery, seckillQuery, useGrab } from './api.ts';
+import { seckillQuery, useGrab } from './api.ts';
 import { clock, PHASE_LABEL, phaseAt, remaining } from './lib/countdown.ts';
 import { useServerNow } from './lib/useServerNow.ts';
 import './activity.css';
@@ -127,29 +127,5 @@ export function FlashSale() {
         }))}
       />
     </section>
-  );
-}
-
-/** On the product page: the product's flash sale, its price and countdown. */
-export function ProductFlashSale({ productId }: { productId: number }) {
-  const { siteId, formatMoney } = useSite();
-  const link = useSiteLink();
-  const sale = useQuery({ ...activityTimeQuery(siteId ?? '', productId), enabled: !!siteId });
-  const item = sale.data ?? null;
-  const now = useServerNow(item?.timing.currentTime, sale.dataUpdatedAt);
-  if (!item) return null;
-  const phase = phaseAt(item.timing, now);
-  if (phase === 1) return null;
-  return (
-    <div className="product-flash" data-testid="product-flash">
-      <span className="product-flash__tag">限时秒杀</span>
-      <strong>{formatMoney(item.price)}</strong>
-      <span>
-        {phase === -1 ? '距开始' : '距结束'} {clock(remaining(item.timing, now))}
-      </span>
-      <Link to={link('/seckill')} className="product-flash__link">
-        去抢购 ›
-      </Link>
-    </div>
   );
 }

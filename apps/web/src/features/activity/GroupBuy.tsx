@@ -187,25 +187,3 @@ export function GroupBuy({ id }: { id?: number }) {
     </section>
   );
 }
-
-/** On the product page: the product's running group buy, its price and a way to it. */
-export function ProductGroupBuy({ productId }: { productId: number }) {
-  const { siteId, formatMoney } = useSite();
-  const link = useSiteLink();
-  const detail = useQuery({ ...groupDetailQuery(siteId ?? ''), enabled: !!siteId });
-  const now = useServerNow(detail.data?.currentTime, detail.dataUpdatedAt);
-  const activity = detail.data?.activities.find(
-    (a) => a.productId === productId && phaseAt(a.timing, now) === 0,
-  );
-  if (!activity) return null;
-  return (
-    <div className="product-flash" data-testid="product-group">
-      <span className="product-flash__tag">{activity.teamSize} 人拼团</span>
-      <strong>{formatMoney(activity.price)}</strong>
-      <span>{activity.teamHours} 小时内成团</span>
-      <Link to={link(`/groupBuy?id=${activity.id}`)} className="product-flash__link">
-        去拼团 ›
-      </Link>
-    </div>
-  );
-}

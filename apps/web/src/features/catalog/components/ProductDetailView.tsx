@@ -1,11 +1,13 @@
 import { SafetyCertificateOutlined, ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ProductDetail, ProductSpecification } from '@sitemall/contract';
-import { App, Breadcrumb, Button, Result, Skeleton, Tag } from 'antd';
+import { App, Button, Skeleton, Tag } from 'antd';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
+import { Breadcrumb } from '../../../ui/Breadcrumb.tsx';
+import { Result } from '../../../ui/LazyResult.tsx';
 import { QuantityStepper, quantityLimitMsg } from '../../../ui/QuantityStepper.tsx';
 import { SectionTabs } from '../../../ui/SectionTabs.tsx';
 import { useMemberPrice, useProductDetail, useProductStock } from '../api.ts';
@@ -249,16 +251,13 @@ export function ProductDetailView({
   return (
     <>
       <div className="product-detail" data-testid="product-detail">
-        <Breadcrumb
-          className="page-breadcrumb"
-          items={[
-            { title: <Link to={link('/home')}>首页</Link> },
-            { title: category.lableName },
-            { title: category.levelName },
-            { title: <Link to={catLink(category.id, category.catName)}>{category.catName}</Link> },
-            { title: <span className="product-detail__path-name">{product.name}</span> },
-          ]}
-        />
+        <Breadcrumb>
+          <Link to={link('/home')}>首页</Link>
+          {category.lableName}
+          {category.levelName}
+          <Link to={catLink(category.id, category.catName)}>{category.catName}</Link>
+          <span className="product-detail__path-name">{product.name}</span>
+        </Breadcrumb>
         <div className="product-detail__top">
           <Gallery images={product.images} name={product.name} />
           <Purchase product={product} actions={actions} />

@@ -13,10 +13,11 @@ import {
   yuanInputText,
   yuanToFen,
 } from '../lib/searchQuery.ts';
+import { CatalogPagination } from './CatalogPagination.tsx';
 import { HighlightedName } from './HighlightedName.tsx';
 import { ProductGrid } from './ProductTile.tsx';
 import { SortBar, type SortOption } from './SortBar.tsx';
-import { CatalogPagination, EmptyState, GridSkeleton, LoadError } from './states.tsx';
+import { EmptyState, GridSkeleton, LoadError } from './states.tsx';
 
 /** A category for the filter: label → group → category, as antd's Cascader takes it. */
 export interface CategoryOption {

@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { useSiteLink } from '../../../site/links.ts';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { useShopList } from '../api.ts';
+import { CatalogPagination } from './CatalogPagination.tsx';
 import { productPath } from './ProductTile.tsx';
-import { CatalogPagination, EmptyState, LoadError } from './states.tsx';
+import { EmptyState, LoadError } from './states.tsx';
 
 /** /shopStreet: the shops selling on this site, each with its best sellers, 10 a page. */
 export function ShopStreet({ pageNum, onPage }: { pageNum: number; onPage: (pageNum: number) => void }) {

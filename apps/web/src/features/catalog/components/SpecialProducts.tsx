@@ -2,8 +2,9 @@ import { PAGE_SIZE } from '@sitemall/contract';
 import { Spin } from 'antd';
 import { useSite } from '../../../site/SiteProvider.tsx';
 import { useSpecialList } from '../api.ts';
+import { CatalogPagination } from './CatalogPagination.tsx';
 import { ProductGrid } from './ProductTile.tsx';
-import { CatalogPagination, EmptyState, GridSkeleton, LoadError } from './states.tsx';
+import { EmptyState, GridSkeleton, LoadError } from './states.tsx';
 
 /** The product list of a type-1 advert (a special), with its banner and title. */
 export function SpecialProducts({

@@ -1,5 +1,5 @@
-import { MAX_PAGE, PAGE_SIZE } from '@sitemall/contract';
-import { Button, Empty, Pagination, type PaginationProps, Skeleton } from 'antd';
+import { PAGE_SIZE } from '@sitemall/contract';
+import { Button, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Result } from '../../../ui/LazyResult.tsx';
 
@@ -35,25 +35,6 @@ export function EmptyState({ description, children }: { description: ReactNode; 
     <Empty className="catalog-state" description={description}>
       {children}
     </Empty>
-  );
-}
-
-/**
- * The pager under a catalog list: pages of PAGE_SIZE, and none past MAX_PAGE, the last page the
- * server serves, however many the total would make.
- */
-export function CatalogPagination({
-  total,
-  ...props
-}: Omit<PaginationProps, 'className' | 'pageSize' | 'total' | 'showSizeChanger'> & { total: number }) {
-  return (
-    <Pagination
-      className="catalog-pagination"
-      pageSize={PAGE_SIZE}
-      total={Math.min(total, MAX_PAGE * PAGE_SIZE)}
-      showSizeChanger={false}
-      {...props}
-    />
   );
 }
 
