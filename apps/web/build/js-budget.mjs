@@ -28,7 +28,7 @@ const initial = [
 if (initial.length === 0) throw new Error(`no entry script in ${dist}/index.html`);
 
 /** KB gzip of the first draw of the pages Lighthouse measures (routes/router.tsx: their parts). */
-const PAGE_BUDGETS_KB = { home: 300, searchList: 370, productDetails: 330 };
+const PAGE_BUDGETS_KB = { home: 300, searchList: 360, productDetails: 330 };
 
 const gzipKb = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
 

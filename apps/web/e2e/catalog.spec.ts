@@ -4,7 +4,9 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import {
   catalogApi,
   type HomeProductList,
+  PAGE_SIZE,
   type ProductDetail,
+  type SearchResult,
   type SiteConfig,
   type SpecialList,
 } from '@sitemall/contract';
@@ -194,6 +196,39 @@ test('a search without results offers the server suggestions', async ({ page }) 
   const empty = page.getByTestId('search-empty');
   await expect(empty).toContainText('没有找到与“qqxxzzkk”相关的商品');
   await expect(empty.getByTestId('product-tile').first()).toBeVisible();
+});
+
+test('search results page through: the pager under them counts them and opens the next page', async ({
+  page,
+  request,
+}) => {
+  // A word of the demo catalogue with more than one page of results on site 719.
+  let found: { itemName: string; result: SearchResult } | undefined;
+  for (const itemName of ['手机', '耳机', '礼盒', '坚果']) {
+    const result = await api<SearchResult>(request, catalogApi.search.path, { siteId: 719, itemName });
+    if (result.total > PAGE_SIZE) {
+      found = { itemName, result };
+      break;
+    }
+  }
+  if (!found) throw new Error('no demo word has more than one page of results');
+  const { itemName, result } = found;
+  const second = await api<SearchResult>(request, catalogApi.search.path, {
+    siteId: 719,
+    itemName,
+    pageNum: 2,
+  });
+
+  await page.goto(`searchList?siteId=719&itemName=${encodeURIComponent(itemName)}&breadTxt=x`);
+  const tiles = page.getByTestId('product-tile');
+  await expect(tiles.first()).toContainText(result.list[0]!.name);
+  // The pager (antd's, loaded after the results) counts every match and pages them by ten.
+  const pager = page.locator('.catalog-pagination');
+  await expect(pager).toContainText(`共 ${result.total} 件`);
+  await pager.getByTitle('2', { exact: true }).click();
+  await expect(page).toHaveURL(/pageNum=2/);
+  await expect(tiles.first()).toContainText(second.list[0]!.name);
+  await expect(tiles).toHaveCount(second.list.length);
 });
 
 test('a special list shows the products of a type-1 advert under its breadcrumb', async ({
