@@ -210,7 +210,14 @@ describe('moveOrders plans', () => {
     // reuses its plan, all the same).
     expect(moved.map((o) => o.status)).toEqual([ORDER_STATUS.confirming]);
     // PGlite's client sends its statements by names of its own (db/pglite-statements.ts).
-    if (t.database.kind === 'postgres') expect(plans).toEqual([{ generic: 3, custom: 5 }]);
+    // PostgreSQL plans a statement's first five runs for their values, then keeps the generic plan
+    // when it is no dearer. The connection may have paid before in this file: at least the last
+    // three of these eight used the generic plan (before: { generic: 0, custom: 8 }).
+    if (t.database.kind === 'postgres') {
+      expect(plans).toHaveLength(1);
+      expect(plans[0]?.custom).toBe(5);
+      expect(plans[0]?.generic).toBeGreaterThanOrEqual(3);
+    }
   });
 });
 
