@@ -9,11 +9,11 @@ import { clock, phaseAt, remaining } from './lib/countdown.ts';
 import { useServerNow } from './lib/useServerNow.ts';
 import './activity.css';
 
-/**
- * The product page's banners of an activity on the product: a module of their own, so the page
- * does not load the flash-sale and group-buy pages' own components (antd's Tabs, Progress,
- * Result) with them.
- */
+// The product page's banners of an activity on the product: a module of their own, so the page
+// does not load the flash-sale and group-buy pages' own components (antd's Tabs, Progress,
+// Result) with them.
+
+/** One banner: the activity's tag, its price, a line about its time and a link to it. */
 function ActivityBanner(props: {
   testId: string;
   tag: ReactNode;
