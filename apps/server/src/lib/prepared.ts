@@ -102,6 +102,20 @@ export function preparedSql(db: Db, name: string, build: () => SQL): SqlStatemen
 }
 
 /**
+ * A statement written in SQL with `sql.placeholder`s, sent once and unnamed: a shape too rare
+ * to keep prepared on every connection.
+ */
+export function unnamedSql(db: Db, query: SQL): SqlStatement {
+  const session = db._.session as unknown as Session;
+  return session.prepareQuery(
+    dialect.sqlToQuery(query),
+    undefined,
+    undefined,
+    false,
+  ) as unknown as SqlStatement;
+}
+
+/**
  * `any(<array placeholder>)` for a prepared statement, planned once per connection. A custom
  * plan sees the array's length, a generic plan assumes ten elements, so to PostgreSQL the
  * generic plan always looks dearer and it plans the statement again at every execution: for

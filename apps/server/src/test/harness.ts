@@ -40,21 +40,33 @@ let statementTap: ((text: string) => void) | undefined;
 const onStatement = (text: string) => statementTap?.(text);
 
 /**
- * The statements `work` sends through the worker's database, in order, without the `begin`
- * and `commit` that only PostgreSQL's driver reports: the round trips a path costs. Tests
- * of one file run one at a time, so nothing else is heard.
+ * The statements `work` sends through the worker's database, in order: the round trips a path
+ * costs. Without the `begin`, `commit` and `rollback` that only PostgreSQL's driver reports,
+ * unless `transactions` asks for them. Tests of one file run one at a time, so nothing else is
+ * heard.
  */
-export async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+export async function statementsOf(
+  work: () => Promise<unknown>,
+  { transactions = false } = {},
+): Promise<string[]> {
   const heard: string[] = [];
-  statementTap = (text) => {
-    if (!/^(begin|commit|rollback)\b/i.test(text)) heard.push(text);
-  };
+  await hearingStatements((text) => {
+    if (transactions || !/^(begin|commit|rollback)\b/i.test(text)) heard.push(text);
+  }, work);
+  return heard;
+}
+
+/** Runs `work`, `listener` hearing each statement it sends as it is sent. */
+export async function hearingStatements<T>(
+  listener: (text: string) => void,
+  work: () => Promise<T>,
+): Promise<T> {
+  statementTap = listener;
   try {
-    await work();
+    return await work();
   } finally {
     statementTap = undefined;
   }
-  return heard;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepared } from '../../lib/prepared';
 import { productSpecification, stockMove } from './catalog.tables';
 
 /**
@@ -22,30 +21,43 @@ function mergeMoves(moves: readonly StockMove[]): StockMove[] {
 }
 
 /**
- * Takes stock for every move or for none: each row changes only when it has enough
- * (conditional UPDATE, which queues parallel takers on the row lock). Run it inside the
- * caller's transaction; it answers the specification ids that were short, after which the
- * caller must roll back (the moves already made are undone with it).
+ * Stock taken by the statement that writes its order (order/submit.ts), as CTEs of it: one per
+ * specification in id order, each taking its row only when it has enough and the one before it
+ * took, so parallel orders lock rows in one order and a short row stops the rest. `all` is the
+ * condition of the order's rows (every specification taken); `taken` counts those taken, so the
+ * first short specification is `shortAt(taken)`. Rows taken before a short one stay taken: an
+ * order of more than one specification runs the statement in a transaction it rolls back.
+ * Placeholders are stock_id_<i> and stock_num_<i>; `params` gives their values.
  */
-export async function reserveStock(tx: Db, moves: readonly StockMove[]): Promise<number[]> {
-  const short: number[] = [];
-  for (const { specificationId, num } of mergeMoves(moves)) {
-    const taken = await prepared(tx, 'stock_reserve', (name) =>
-      tx
-        .update(productSpecification)
-        .set({ stock: sql`${productSpecification.stock} - ${sql.placeholder('num')}::int` })
-        .where(
-          and(
-            eq(productSpecification.id, sql.placeholder('id')),
-            sql`${productSpecification.stock} >= ${sql.placeholder('num')}::int`,
-          ),
-        )
-        .returning({ id: productSpecification.id })
-        .prepare(name),
-    ).execute({ id: specificationId, num });
-    if (taken.length === 0) short.push(specificationId);
-  }
-  return short;
+export function stockTaking(moves: readonly StockMove[]) {
+  const merged = mergeMoves(moves);
+  const name = (i: number) => sql.raw(`stock_${i}`);
+  const ctes = Object.fromEntries(
+    merged.map((_, i) => {
+      const num = sql`${sql.placeholder(`stock_num_${i}`)}::int`;
+      const after = i > 0 ? sql` and exists (select 1 from ${name(i - 1)})` : sql``;
+      return [
+        `stock_${i}`,
+        sql`update product_specification set stock = stock - ${num}
+          where id = ${sql.placeholder(`stock_id_${i}`)}::int and stock >= ${num}${after} returning id`,
+      ];
+    }),
+  );
+  return {
+    ctes,
+    all: sql`exists (select 1 from ${name(merged.length - 1)})`,
+    taken: sql.join(
+      merged.map((_, i) => sql`(select count(*) from ${name(i)})`),
+      sql` + `,
+    ),
+    params: Object.fromEntries(
+      merged.flatMap((m, i) => [
+        [`stock_id_${i}`, m.specificationId],
+        [`stock_num_${i}`, m.num],
+      ]),
+    ),
+    shortAt: (taken: number) => merged[taken]?.specificationId,
+  };
 }
 
 /** Gives stock back (a cancelled or expired order); run in the transaction that ends the order. */

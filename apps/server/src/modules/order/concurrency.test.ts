@@ -62,6 +62,38 @@ describe('concurrency', () => {
     await ledgerMatchesBalances();
   });
 
+  it('30 buyers of two goods, the second running out: each order takes both or neither', async () => {
+    // The stock of both is taken by the order's statement, the lower id first: a buyer who took
+    // the first and found the second short rolls the first back with the order's transaction.
+    const [first, second] = [...(await pickSpecs(t.db, 719, { count: 3, stock: 100 }))]
+      .filter((s) => s.specificationId !== spec.specificationId)
+      .sort((a, b) => a.specificationId - b.specificationId);
+    const buyers = await Promise.all(Array.from({ length: 30 }, () => buyer(t, 719, 100_000)));
+    await Promise.all(
+      buyers.map((b) => api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token)),
+    );
+    await setStock(t.db, [first!.specificationId], 100);
+    await setStock(t.db, [second!.specificationId], 4);
+    const line = (s: PickedSpec) => ({ productId: s.productId, specificationId: s.specificationId, num: 1 });
+    const answers = await Promise.all(
+      buyers.map((b, i) =>
+        api.post<SubmitOrderResult>(
+          orderApi.submitOrder.path,
+          // Every third buys the second alone: an order of one specification, one statement alone.
+          { siteId: 719, productInfos: i % 3 === 0 ? [line(second!)] : [line(first!), line(second!)] },
+          b.token,
+        ),
+      ),
+    );
+    const won = answers.filter((a) => a.body.code === 200);
+    expect(won).toHaveLength(4);
+    for (const lost of answers.filter((a) => a.body.code !== 200))
+      expect(lost.body.msg).toMatch(/库存不足|售罄/);
+    const bothWon = answers.filter((a, i) => a.body.code === 200 && i % 3 !== 0).length;
+    expect(await stockOf(t.db, second!.specificationId)).toBe(0);
+    expect(await stockOf(t.db, first!.specificationId)).toBe(100 - bothWon);
+  });
+
   it('20 parallel payments of one order debit once', async () => {
     await setStock(t.db, [spec.specificationId], 100);
     const b = await buyer(t, 719, 1_000_000);

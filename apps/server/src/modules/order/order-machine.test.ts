@@ -28,6 +28,7 @@ const PAIRS = STATUSES.flatMap((from) => STATUSES.map((to) => ({ from, to })));
 
 let t: TestApp;
 let orderId: number;
+let memberId: number;
 let childIds: number[];
 
 /** Test arrangement: puts the order and its child orders in `status` (what a history would have). */
@@ -64,6 +65,7 @@ beforeAll(async () => {
   t = await testApp();
   const api = client(t);
   const me = await buyer(t, 719, 1_000_000);
+  memberId = me.id;
   const goods = await pickSpecs(t.db, 719, { count: 2, stock: 50 });
   await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, me.token);
   const submitted = await api.post<SubmitOrderResult>(
@@ -195,12 +197,14 @@ describe('moveOrders plans', () => {
             note: '积分支付成功',
             set: { payWay: 'ye', paidAt: at },
             unexpiredAt: at,
+            // A payment with points: the move carries the debit (pay.ts).
+            debit: { siteId: 719, memberId, amount: 1, orderNo: 'PLAN-TEST', note: '测试' },
           })),
         );
       }
       const { rows } = (await tx.execute(
         sql`select generic_plans::int as generic, custom_plans::int as custom
-          from pg_prepared_statements where name like 'order_move_%paidAt_payWay_u%'`,
+          from pg_prepared_statements where name like 'order_move_%paidAt_payWay_u%_d'`,
       )) as unknown as { rows: { generic: number; custom: number }[] };
       plans = rows;
       throw new RolledBack();

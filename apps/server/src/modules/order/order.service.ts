@@ -26,6 +26,7 @@ import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/inventory';
 import type { WechatPay } from '../payment/wechat-pay';
+import { type PaymentDebit, paymentDebit } from '../points/points.service';
 import { releaseOrderVouchers } from '../voucher/voucher.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 import { providerGoodsOf } from './provider-goods';
@@ -88,7 +89,15 @@ export interface OrderMove {
    * virtual child order of a mixed order keeps its status as before.
    */
   withChildren?: boolean;
+  /**
+   * A payment with points (or the points part of a pack payment): the debit is made by the
+   * move's own statement, and only orders the balance covers move (points.service paymentDebit).
+   */
+  debit?: PaymentDebit;
 }
+
+/** An order a move answered; `balanceAfter` is the balance its debit left (moves with `debit`). */
+export type MovedOrder = OrderRow & { balanceAfter?: number };
 
 /** A move of child orders alone: no log line, the order's status has not changed. */
 export interface ChildOrderMove {
@@ -113,7 +122,7 @@ function refuseUnlisted(from: number, to: number): void {
  * With `childOrders`, `ids` are child order ids and only those child orders move (shipping,
  * one parcel per child order).
  */
-export async function moveOrders(tx: Db, ids: readonly number[], move: OrderMove): Promise<OrderRow[]>;
+export async function moveOrders(tx: Db, ids: readonly number[], move: OrderMove): Promise<MovedOrder[]>;
 export async function moveOrders(
   tx: Db,
   ids: readonly number[],
@@ -123,7 +132,7 @@ export async function moveOrders(
   tx: Db,
   ids: readonly number[],
   move: OrderMove | ChildOrderMove,
-): Promise<OrderRow[] | ChildOrderRow[]> {
+): Promise<MovedOrder[] | ChildOrderRow[]> {
   refuseUnlisted(move.from, move.to);
   if (ids.length === 0) return [];
   if ('childOrders' in move)
@@ -143,7 +152,9 @@ export async function moveOrders(
     move.unexpiredAt ? 'u' : '',
     move.at ? 'a' : '',
     move.withChildren === false ? 'o' : 'c',
+    move.debit ? 'd' : '',
   ].join('_');
+  const debit = move.debit && paymentDebit(sql`moved`);
   const statement = prepared(tx, `order_move_${shape}`, (name) => {
     // One statement (one round trip): the conditional update is the CTE the child orders and
     // the log lines follow, so under concurrency they move exactly with the orders the update
@@ -163,6 +174,7 @@ export async function moveOrders(
             byId.where,
             eq(mallOrder.status, ph('from')),
             move.unexpiredAt ? gt(mallOrder.expireAt, ph('unexpiredAt')) : undefined,
+            debit?.covers,
           ),
         )
         .returning()
@@ -182,9 +194,19 @@ export async function moveOrders(
         from moved`,
     );
     const followers = move.withChildren === false ? [logged] : [children, logged];
+    if (!debit)
+      return tx
+        .with(moved, ...followers)
+        .select()
+        .from(moved)
+        .prepare(name);
+    const debited = Object.entries(debit.ctes).map(([cte, query]) => tx.$with(cte, {}).as(query));
+    const columns = Object.fromEntries(
+      Object.keys(getTableColumns(mallOrder)).map((key) => [key, moved[key as keyof OrderRow]]),
+    ) as { [K in keyof OrderRow]: (typeof moved)[K] };
     return tx
-      .with(moved, ...followers)
-      .select()
+      .with(moved, ...followers, ...debited)
+      .select({ ...columns, balanceAfter: debit.balanceAfter })
       .from(moved)
       .prepare(name);
   });
@@ -196,6 +218,7 @@ export async function moveOrders(
     note: move.note,
     at: move.at?.toISOString(),
     unexpiredAt: move.unexpiredAt?.toISOString(),
+    ...(debit && move.debit ? debit.params(move.debit) : {}),
   });
 }
 

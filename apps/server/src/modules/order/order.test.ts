@@ -372,30 +372,50 @@ describe('round trips of a paid order', () => {
     const warm = (await submit({ productInfos: [lineOf(goods[0]!, 1)] })).body.data;
     await pay(warm.orderNo);
     let orderNo = '';
-    const submitted = await statementsOf(async () => {
-      // With a request key, as the storefront sends: a new key costs no read.
-      const { body } = await submit({ productInfos: [lineOf(goods[0]!, 1)], requestId: 'trips-000001' });
-      expect(body.code).toBe(200);
-      orderNo = body.data.orderNo;
-    });
-    const paid = await statementsOf(async () => {
-      expect((await pay(orderNo)).body.data).toMatchObject({ isPaid: true, status: 24 });
-    });
-    // The order, its child order, its line and its log line are one insert (CTEs); the pay move,
-    // its child order and its log line one update.
+    const submitted = await statementsOf(
+      async () => {
+        // With a request key, as the storefront sends: a new key costs no read.
+        const { body } = await submit({ productInfos: [lineOf(goods[0]!, 1)], requestId: 'trips-000001' });
+        expect(body.code).toBe(200);
+        orderNo = body.data.orderNo;
+      },
+      { transactions: true },
+    );
+    const paid = await statementsOf(
+      async () => {
+        expect((await pay(orderNo)).body.data).toMatchObject({ isPaid: true, status: 24 });
+      },
+      { transactions: true },
+    );
     const starting = (statements: string[], re: RegExp) => statements.filter((s) => re.test(s.trimStart()));
-    expect(starting(submitted, /^with "new_order" as \(insert into "mall_order"/)).toHaveLength(1);
+    // Neither writes in a transaction: each is one statement alone.
+    expect(starting([...submitted, ...paid], /^(begin|commit)\b/i)).toEqual([]);
+    // The stock, the order, its child order, its line and its log line are one statement (CTEs).
+    const [written, ...more] = starting(submitted, /^with "stock_0" as \(update product_specification/);
+    expect(more).toEqual([]);
+    for (const table of ['mall_order', 'child_order', 'order_line', 'order_status_log'])
+      expect(written).toContain(`insert into "${table}"`);
     expect(
-      starting(submitted, /^insert into "(mall_order|child_order|order_line|order_status_log)"/),
+      starting(
+        submitted,
+        /^(insert into|update) "?(mall_order|child_order|order_line|order_status_log|product_specification)/,
+      ),
     ).toEqual([]);
-    expect(starting(paid, /^with "moved" as \(update "mall_order"/)).toHaveLength(1);
-    expect(starting(paid, /^(update "(mall_order|child_order)"|insert into "order_status_log")/)).toEqual([]);
-    // Submit: specifications, VIP level, address, approval rule, stock, the order. Pay: the
-    // order (with whether it has an open WeChat code, a group-buy place or provider goods: it
-    // has none, so nothing more is asked of them), the move, the ledger.
-    expect(submitted).toHaveLength(6);
-    // The stock row is taken last: buyers of the same goods queue on it for one round trip.
-    expect(submitted.at(-1)?.trimStart()).toMatch(/^update "product_specification"/);
-    expect(paid).toHaveLength(3);
+    // The pay move carries its child order, its log line, the debit and its ledger entry.
+    const [move, ...moreMoves] = starting(paid, /^with "moved" as \(update "mall_order"/);
+    expect(moreMoves).toEqual([]);
+    expect(move).toContain('insert into points_entry');
+    expect(
+      starting(
+        paid,
+        /^(update|insert into) "?(mall_order|child_order|order_status_log|points_account|points_entry)/,
+      ),
+    ).toEqual([]);
+    // Submit: specifications, VIP level, address, approval rule, the order with its stock. Pay:
+    // the order (with whether it has an open WeChat code, a group-buy place or provider goods:
+    // it has none, so nothing more is asked of them), the move with the ledger.
+    expect(submitted).toHaveLength(5);
+    expect(submitted.at(-1)).toBe(written);
+    expect(paid).toHaveLength(2);
   });
 });

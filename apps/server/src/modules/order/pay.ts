@@ -19,7 +19,7 @@ import { groupPaid, groupPlaceReserved } from '../activity/group';
 import type { MemberCtx } from '../cart/cart.service';
 import { spendCards } from '../packs/packs.service';
 import { type OrderPaidByWechat, openCodeExists, type WechatPay } from '../payment/wechat-pay';
-import { getBalance, postEntry } from '../points/points.service';
+import { getBalance, insufficientPoints } from '../points/points.service';
 import { useOrderVouchers } from '../voucher/voucher.service';
 import {
   findOrder,
@@ -152,11 +152,30 @@ export async function payOrder(
   }
 
   const next = order.isVirtual ? ORDER_STATUS.completed : ORDER_STATUS.confirming;
+  const pack = input.payWay === PAY_WAY.pack;
+  // Most payments are the move with its debit alone: one statement, no `begin` and `commit`.
+  // Cards, vouchers, a group-buy place and provider goods are written with it in a transaction.
+  const alone =
+    !pack &&
+    order.payAmount > 0 &&
+    order.voucherAmount === 0 &&
+    !toPay.hasGroupPlace &&
+    !toPay.hasProviderGoods;
   // The answer is built inside the transaction: once it commits, a read that fails (a lost
   // connection) must not turn a payment that went through into an error.
-  const paid = await transaction(ctx, async ({ db: tx }) => {
+  const pay = async ({ db: tx }: MemberCtx): Promise<PayResult> => {
+    // Pay way pack (issue 13): gift cards first, the rest in points, in this transaction.
+    const byCards = pack
+      ? await spendCards(tx, {
+          ...memberRef(ctx),
+          orderNo: order.orderNo,
+          amount: order.payAmount,
+          actor: `member:${ctx.member.id}`,
+        })
+      : 0;
+    const points = order.payAmount - byCards;
     // The conditional move is the race: of parallel payments (or a payment and the expiry) one
-    // moves the order; a short balance below rolls the move back.
+    // moves the order, and only if the balance covers its points.
     const at = new Date();
     const [moved] = await moveOrders(tx, [order.id], {
       from: order.status,
@@ -164,40 +183,33 @@ export async function payOrder(
       note: `${PAY_WAY_NAME[input.payWay]}成功`,
       set: { payWay: input.payWay, paidAt: at },
       unexpiredAt: at,
+      debit:
+        points > 0
+          ? { ...memberRef(ctx), amount: points, orderNo: order.orderNo, note: `订单支付 ${order.orderNo}` }
+          : undefined,
     });
-    if (!moved) return undefined;
-    // Pay way pack (issue 13): gift cards first, the rest in points, in this transaction.
-    const byCards =
-      input.payWay === PAY_WAY.pack
-        ? await spendCards(tx, {
-            ...memberRef(ctx),
-            orderNo: order.orderNo,
-            amount: order.payAmount,
-            actor: `member:${ctx.member.id}`,
-          })
-        : 0;
-    const entry =
-      order.payAmount - byCards > 0
-        ? await postEntry(tx, {
-            ...memberRef(ctx),
-            amount: -(order.payAmount - byCards),
-            type: 'pay',
-            orderNo: order.orderNo,
-            note: `订单支付 ${order.orderNo}`,
-            requestKey: `pay:${order.orderNo}`,
-          })
-        : undefined;
+    // Nothing moved: the cards spent above are rolled back with the transaction.
+    if (!moved) throw NOT_MOVED;
     await useOrderVouchers(tx, moved);
     if (toPay.hasGroupPlace) await groupPaid(tx, [order.orderNo]);
     if (toPay.hasProviderGoods) await providerGoodsPaid(tx, moved);
-    return resultOf(ctx, moved, undefined, tx, entry?.balanceAfter);
+    return resultOf(ctx, moved, undefined, tx, moved.balanceAfter);
+  };
+  const paid = await (alone ? pay(ctx) : transaction(ctx, pay)).catch((error: unknown) => {
+    if (error !== NOT_MOVED) throw error;
   });
   if (paid) return { result: paid, hasPaidNow: true };
-  // Nothing was written: a parallel payment or the expiry won. Reading now is safe to fail.
+  // Nothing was written: a parallel payment or the expiry won, or the balance was short.
+  // Reading now is safe to fail.
   const now = await findOrder(ctx, input.orderNo);
-  if (!now.paidAt) throw failure(isPayable(now.status) ? ORDER_MSG.expired : ORDER_MSG.notPending);
-  return { result: await resultOf(ctx, now), hasPaidNow: false };
+  if (now.paidAt) return { result: await resultOf(ctx, now), hasPaidNow: false };
+  if (!isPayable(now.status)) throw failure(ORDER_MSG.notPending);
+  if (now.expireAt.getTime() <= Date.now()) throw failure(ORDER_MSG.expired);
+  throw insufficientPoints();
 }
+
+/** The refusal that rolls back a payment whose order did not move (it wrote nothing else). */
+const NOT_MOVED = new Error('the order did not move');
 
 /** What the pay page (/selectPayWay) shows: amount, balance, pay ways, expiry, the open code. */
 export async function payOrderInfo(

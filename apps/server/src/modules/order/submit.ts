@@ -14,12 +14,13 @@ import {
   type SubmitOrderBody,
   type SubmitOrderResult,
 } from '@sitemall/contract';
-import { and, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { transaction } from '../../context';
 import type { Db } from '../../db/client';
 import { chinaTime } from '../../lib/china-time';
 import { badRequest, failure } from '../../lib/errors';
-import { prepared } from '../../lib/prepared';
+import { prepared, preparedSql, unnamedSql } from '../../lib/prepared';
 import { bargainOffer, takeBargain } from '../activity/bargain';
 import { groupOffer, takeGroupSlot } from '../activity/group';
 import { seckillOffer, takeSeckill } from '../activity/seckill';
@@ -36,7 +37,7 @@ import {
   removeOrderedLines,
 } from '../cart/cart.service';
 import { sourceOf } from '../catalog/catalog.service';
-import { reserveStock } from '../catalog/inventory';
+import { stockTaking } from '../catalog/inventory';
 import { type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
 import { purchaseProblem } from '../catalog/purchasable';
 import { memberPricing } from '../vip/vip.service';
@@ -231,79 +232,94 @@ interface NewOrder {
   log: Omit<typeof orderStatusLog.$inferInsert, 'orderId'>;
 }
 
-/** A row's columns as placeholders named prefix + column, and the values they take. */
-function placeholders<T extends object>(prefix: string, row: T, values: Record<string, unknown>) {
-  const named = {} as Record<keyof T, Placeholder>;
-  for (const [key, value] of Object.entries(row)) {
-    named[key as keyof T] = sql.placeholder(`${prefix}${key}`);
-    values[`${prefix}${key}`] = value;
-  }
-  return named;
+type Row = Record<string, unknown>;
+
+/** The columns a row writes: those with a value (the others take their defaults). */
+const written = (row: Row) => Object.keys(row).filter((key) => row[key] !== undefined);
+
+/**
+ * Puts the plain values of rows into `values`, named prefix + row index + _ + column, for the
+ * placeholders insertFrom writes.
+ */
+function fillValues(prefix: string, rows: Row[], values: Row): void {
+  rows.forEach((row, i) => {
+    for (const key of written(row)) if (!is(row[key], SQL)) values[`${prefix}${i}_${key}`] = row[key];
+  });
+}
+
+/**
+ * `insert into <table> (<columns>) select <row> <tail> union all …`: rows that exist only when
+ * `tail` answers a row (`from new_order`: the order's CTE, itself written only when its stock
+ * was taken). Plain values are placeholders (fillValues), each cast to its column's type, for
+ * a parameter in a select list has no type of its own; SQL values are the statement's own.
+ */
+function insertFrom(table: PgTable, prefix: string, rows: Row[], tail: SQL): SQL {
+  const columns = getTableColumns(table);
+  const keys = written(rows[0] ?? {});
+  const column = (key: string) => columns[key] as PgColumn;
+  const selects = rows.map((row, i) => {
+    const cells = keys.map((key) => {
+      const value = row[key];
+      if (is(value, SQL)) return value;
+      const param = sql.param(sql.placeholder(`${prefix}${i}_${key}`), column(key));
+      return sql`${param}::${sql.raw(column(key).getSQLType())}`;
+    });
+    return sql`select ${sql.join(cells, sql`, `)} ${tail}`;
+  });
+  const names = keys.map((key) => sql.identifier(column(key).name));
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) ${sql.join(selects, sql` union all `)}`;
 }
 
 /** Orders of up to this many lines are submitted by a prepared statement of their shape (63 shapes). */
 const PREPARED_ORDER_LINES = 6;
 
 /**
- * The order, its child orders, their lines and the first log line as one statement of
- * data-modifying CTEs (one round trip), each row naming its parent by the CTE that made it. One
- * insert per table: the CTEs run in no set order, the rows of one insert in order.
+ * Takes the order's stock and writes the order, its child orders, their lines and the first
+ * log line, as one statement of data-modifying CTEs (one round trip): the rows exist only when
+ * every specification's stock was taken (catalog/inventory.ts stockTaking), each naming its
+ * parent by the CTE that made it. Answers the specification that was short, if one was.
  */
-async function insertOrder(tx: Db, rows: NewOrder): Promise<void> {
-  const values: Record<string, unknown> = { address: rows.address && JSON.stringify(rows.address) };
-  const order = placeholders('o_', rows.order, values);
-  const children = rows.children.map((c, i) => ({
-    row: placeholders(`c${i}_`, c.row, values),
-    lines: c.lines.map((l, j) => placeholders(`l${i}_${j}_`, l, values)),
-  }));
-  const log = placeholders('s_', rows.log, values);
+async function insertOrder(tx: Db, rows: NewOrder): Promise<number | undefined> {
+  const stock = stockTaking(
+    rows.children.flatMap((c) => c.lines.map((l) => ({ specificationId: l.specificationId, num: l.num }))),
+  );
+  const orderId = sql`new_order.id`;
+  const order: Row[] = [{ ...rows.order, address: sql`${sql.placeholder('address')}::jsonb` }];
+  const children: Row[] = rows.children.map((c) => ({ ...c.row, orderId }));
+  const lines: Row[] = rows.children.flatMap((c, i) =>
+    c.lines.map((l) => ({
+      ...l,
+      orderId,
+      childOrderId: sql`(select id from new_children where child_order_no = ${sql.placeholder(`c${i}_childOrderNo`)}::text)`,
+    })),
+  );
+  const log: Row[] = [{ ...rows.log, orderId }];
+  const values: Row = { ...stock.params, address: rows.address && JSON.stringify(rows.address) };
+  fillValues('o', order, values);
+  fillValues('c', children, values);
+  fillValues('l', lines, values);
+  fillValues('s', log, values);
   const build = () => {
-    const orderId = sql`(select id from new_order)`;
-    const newOrder = tx.$with('new_order', { id: mallOrder.id }).as(
-      tx
-        .insert(mallOrder)
-        .values({ ...order, address: sql`${sql.placeholder('address')}::jsonb` })
-        .returning({ id: mallOrder.id })
-        .getSQL(),
-    );
-    const newChildren = tx.$with('new_children', {}).as(
-      tx
-        .insert(childOrder)
-        .values(children.map((c) => ({ ...c.row, orderId })))
-        .returning({ id: childOrder.id, childOrderNo: childOrder.childOrderNo })
-        .getSQL(),
-    );
-    const newLines = tx.$with('new_lines', {}).as(
-      tx
-        .insert(orderLine)
-        .values(
-          children.flatMap((c) =>
-            c.lines.map((l) => ({
-              ...l,
-              orderId,
-              childOrderId: sql`(select id from new_children where child_order_no = ${c.row.childOrderNo})`,
-            })),
-          ),
-        )
-        .getSQL(),
-    );
-    const newLog = tx.$with('new_log', {}).as(
-      tx
-        .insert(orderStatusLog)
-        .values({ ...log, orderId })
-        .getSQL(),
-    );
-    return tx.with(newOrder, newChildren, newLines, newLog).select({ id: newOrder.id }).from(newOrder);
+    const fromOrder = sql`from new_order`;
+    const ctes: Record<string, SQL> = {
+      ...stock.ctes,
+      new_order: sql`${insertFrom(mallOrder, 'o', order, sql`where ${stock.all}`)} returning id`,
+      new_children: sql`${insertFrom(childOrder, 'c', children, fromOrder)} returning id, child_order_no`,
+      new_lines: insertFrom(orderLine, 'l', lines, fromOrder),
+      new_log: insertFrom(orderStatusLog, 's', log, fromOrder),
+    };
+    const withs = Object.entries(ctes).map(([name, query]) => sql`${sql.identifier(name)} as (${query})`);
+    return sql`with ${sql.join(withs, sql`, `)} select ${stock.taken} as taken`;
   };
   // Most orders have a few lines: their shapes (how many lines each child order has) are few.
   // A larger order is built for itself and sent unnamed, so members cannot fill every
   // connection with statements of shapes nobody else orders.
-  const lines = rows.children.reduce((sum, c) => sum + c.lines.length, 0);
-  if (lines > PREPARED_ORDER_LINES) await build().execute(values);
-  else
-    await prepared(tx, `order_submit_${rows.children.map((c) => c.lines.length).join('_')}`, (name) =>
-      build().prepare(name),
-    ).execute(values);
+  const statement =
+    lines.length > PREPARED_ORDER_LINES
+      ? unnamedSql(tx, build())
+      : preparedSql(tx, `order_submit_${rows.children.map((c) => c.lines.length).join('_')}`, build);
+  const { rows: answered } = await statement.execute(values);
+  return stock.shortAt(Number(answered[0]?.taken));
 }
 
 export interface SubmitOptions {
@@ -447,73 +463,74 @@ async function submitChecked(
 
   const childNo = (i: number) => `${orderNo}${pad(i + 1, 2)}`;
 
+  // Most orders are one statement alone (one specification, nothing else to write): no `begin`
+  // and `commit`. Another write, or the stock of more than one specification, is written with
+  // it in a transaction, rolled back when a specification is short.
+  const alone =
+    !sale && !group && !bargain && voucherIds.length === 0 && cartIds.length === 0 && ordered.length === 1;
+  const write = async ({ db: tx }: MemberCtx) => {
+    // First, so that a rush's losers are refused before they queue on the product's stock row.
+    if (sale) await takeSeckill(tx, sale, orderNo);
+    if (group) await takeGroupSlot(tx, group, orderNo);
+    if (bargain) await takeBargain(tx, bargain, orderNo);
+    await lockVouchers(tx, ctx, voucherIds, orderNo);
+    await removeOrderedLines(tx, ctx, cartIds);
+    // Last: the order's stock rows are locked from its statement to the commit, so parallel
+    // buyers of the same goods queue on them for that statement only.
+    const short = await insertOrder(tx, {
+      order: {
+        orderNo,
+        siteId: ctx.site.row.id,
+        memberId: ctx.member.id,
+        status,
+        orderType,
+        goodsAmount,
+        freightAmount,
+        payAmount,
+        voucherAmount,
+        // Goods a provider issues (cinema, top-up, e-codes) wait in 24 until issued (modules/provider).
+        isVirtual: !needsAddress && !groups.some((g) => PROVIDER_ISSUED_SOURCES.includes(g.source)),
+        remark: input.remark ?? '',
+        requestKey: requestKey ?? null,
+        expireAt,
+      },
+      address,
+      children: groups.map((g, i) => ({
+        row: {
+          childOrderNo: childNo(i),
+          siteId: ctx.site.row.id,
+          source: g.source,
+          sourceType: g.sourceType,
+          sourceName: g.sourceName,
+          hasAddress: g.hasAddress,
+          status,
+          goodsAmount: g.goodsAmount,
+          freightAmount: fares[i] ?? 0,
+        },
+        lines: g.lines.map((l) => ({
+          siteId: ctx.site.row.id,
+          productId: l.spec.productId,
+          specificationId: l.spec.specificationId,
+          name: l.spec.name,
+          image: l.spec.image,
+          specificationValue: l.spec.specificationValue,
+          price: l.unitPrice,
+          num: l.num,
+          amount: l.amount,
+          vipSaving: l.vipSaving,
+          voucherSaving: l.voucherSaving,
+        })),
+      })),
+      log: { siteId: ctx.site.row.id, status, note: approval ? '提交订单，待审批' : '提交订单' },
+    });
+    if (short !== undefined) {
+      const name = ordered.find((l) => l.spec.specificationId === short)?.spec.name;
+      throw failure(name ? `${name}：${ORDER_MSG.soldOut}` : ORDER_MSG.soldOut);
+    }
+  };
   const leaveSeckill = sale ? await enterSeckill(sale, { admitted: pass?.admitted }) : undefined;
   try {
-    await transaction(ctx, async ({ db: tx }) => {
-      // First, so that a rush's losers are refused before they queue on the product's stock row.
-      if (sale) await takeSeckill(tx, sale, orderNo);
-      if (group) await takeGroupSlot(tx, group, orderNo);
-      if (bargain) await takeBargain(tx, bargain, orderNo);
-      await insertOrder(tx, {
-        order: {
-          orderNo,
-          siteId: ctx.site.row.id,
-          memberId: ctx.member.id,
-          status,
-          orderType,
-          goodsAmount,
-          freightAmount,
-          payAmount,
-          voucherAmount,
-          // Goods a provider issues (cinema, top-up, e-codes) wait in 24 until issued (modules/provider).
-          isVirtual: !needsAddress && !groups.some((g) => PROVIDER_ISSUED_SOURCES.includes(g.source)),
-          remark: input.remark ?? '',
-          requestKey: requestKey ?? null,
-          expireAt,
-        },
-        address,
-        children: groups.map((g, i) => ({
-          row: {
-            childOrderNo: childNo(i),
-            siteId: ctx.site.row.id,
-            source: g.source,
-            sourceType: g.sourceType,
-            sourceName: g.sourceName,
-            hasAddress: g.hasAddress,
-            status,
-            goodsAmount: g.goodsAmount,
-            freightAmount: fares[i] ?? 0,
-          },
-          lines: g.lines.map((l) => ({
-            siteId: ctx.site.row.id,
-            productId: l.spec.productId,
-            specificationId: l.spec.specificationId,
-            name: l.spec.name,
-            image: l.spec.image,
-            specificationValue: l.spec.specificationValue,
-            price: l.unitPrice,
-            num: l.num,
-            amount: l.amount,
-            vipSaving: l.vipSaving,
-            voucherSaving: l.voucherSaving,
-          })),
-        })),
-        log: { siteId: ctx.site.row.id, status, note: approval ? '提交订单，待审批' : '提交订单' },
-      });
-      await lockVouchers(tx, ctx, voucherIds, orderNo);
-      await removeOrderedLines(tx, ctx, cartIds);
-      // Last: a product's stock row is locked from here to the commit, so parallel buyers of
-      // the same goods queue on it for one round trip, not for the whole order's.
-      const short = await reserveStock(
-        tx,
-        groups.flatMap((g) => g.lines.map((l) => ({ specificationId: l.spec.specificationId, num: l.num }))),
-      );
-      if (short.length > 0) {
-        const name = groups.flatMap((g) => g.lines).find((l) => short.includes(l.spec.specificationId))
-          ?.spec.name;
-        throw failure(name ? `${name}：${ORDER_MSG.soldOut}` : ORDER_MSG.soldOut);
-      }
-    });
+    await (alone ? write(ctx) : transaction(ctx, write));
   } finally {
     leaveSeckill?.();
   }

@@ -1,5 +1,5 @@
 import type { PointsEntryType } from '@sitemall/contract';
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -82,6 +82,51 @@ export async function postEntry(db: Db, entry: PostEntry): Promise<PointsEntry> 
   const [row] = rows;
   if (!row) throw insufficientPoints();
   return toEntry(row);
+}
+
+/** A payment's debit, made by the statement that moves its order (`paymentDebit`). */
+export interface PaymentDebit extends MemberRef {
+  /** Fen taken, more than 0. */
+  amount: number;
+  orderNo: string;
+  note: string;
+}
+
+/**
+ * A payment's debit as parts of the statement that moves its order (order.service's
+ * moveOrders), so that paying with points is one round trip without `begin` and `commit`:
+ * - `covers`, for the move's condition: locks the member's account row and compares its
+ *   balance as last committed (FOR UPDATE waits for a parallel debit, then reads the row it
+ *   left), so of parallel payments from one balance only those it covers move. The account is
+ *   locked before the order row: a payment's lock order.
+ * - `ctes`: take the amount and append its ledger entry (request key pay:<orderNo>) for the
+ *   order the statement's CTE `moved` answered, and only then. The account's CHECK stays the
+ *   last guard: a balance below zero fails the whole statement.
+ * - `balanceAfter`: the balance the entry left, for the statement's answer.
+ * Its placeholders are named debit_*; `params` gives their values.
+ */
+export function paymentDebit(moved: SQL) {
+  const ph = (name: string) => sql.placeholder(`debit_${name}`);
+  const member = sql`site_id = ${ph('siteId')}::int and member_id = ${ph('memberId')}::int`;
+  return {
+    covers: sql`coalesce((select balance from points_account where ${member} for update), 0) >= ${ph('amount')}::int`,
+    ctes: {
+      debit_moved: sql`update points_account set balance = balance - ${ph('amount')}::int, updated_at = now()
+        where ${member} and exists (select 1 from ${moved}) returning balance`,
+      debit_entry: sql`insert into points_entry (site_id, member_id, amount, balance_after, type, order_no, note, request_key)
+        select ${ph('siteId')}::int, ${ph('memberId')}::int, -${ph('amount')}::int, balance, 'pay',
+          ${ph('orderNo')}::text, ${ph('note')}::text, 'pay:' || ${ph('orderNo')}::text
+        from debit_moved returning balance_after`,
+    },
+    balanceAfter: sql<number>`(select balance_after from debit_entry)`.mapWith(Number),
+    params: (debit: PaymentDebit) => ({
+      debit_siteId: debit.siteId,
+      debit_memberId: debit.memberId,
+      debit_amount: debit.amount,
+      debit_orderNo: debit.orderNo,
+      debit_note: debit.note,
+    }),
+  };
 }
 
 /** The entry a request key made, if any (to answer a retried credit or debit). */
