@@ -367,6 +367,30 @@ describe('payOrder and my orders', () => {
 });
 
 describe('round trips of a paid order', () => {
+  it('writes an order of more lines than the prepared shapes in one statement sent unnamed', async () => {
+    // Eight specifications: above PREPARED_ORDER_LINES (6), built for this order alone.
+    const many = await pickSpecs(t.db, 719, { count: 8, stock: 20 });
+    expect(many).toHaveLength(8);
+    const lines = many.map((g, i) => lineOf(g, (i % 3) + 1));
+    let submitted: Awaited<ReturnType<typeof submit>> | undefined;
+    const statements = await statementsOf(async () => {
+      submitted = await submit({ productInfos: lines });
+    });
+    const body = submitted!.body;
+    expect(body.code).toBe(200);
+    const written = statements.filter((s) => /^with "stock_0"/.test(s.trimStart()));
+    expect(written).toHaveLength(1);
+    expect(written[0]).toContain('"stock_7"');
+    const order = (await detail(body.data.orderNo)).data;
+    expect(
+      order.childOrders
+        .flatMap((c) => c.lines.map((l) => [l.specificationId, l.num]))
+        .sort(([a], [b]) => Number(a) - Number(b)),
+    ).toEqual(lines.map((l) => [l.specificationId, l.num]).sort(([a], [b]) => Number(a) - Number(b)));
+    for (const [i, g] of many.entries())
+      expect(await stockOf(t.db, g.specificationId)).toBe(20 - ((i % 3) + 1));
+  });
+
   it('submits in one statement per step and pays with points without re-reading what it wrote', async () => {
     // Once first: the site's and the catalogue's caches, and the prepared statements, warm up.
     const warm = (await submit({ productInfos: [lineOf(goods[0]!, 1)] })).body.data;
