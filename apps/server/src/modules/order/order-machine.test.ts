@@ -171,6 +171,21 @@ describe('moveOrders keeps to ORDER_TRANSITIONS', () => {
 });
 
 describe('moveOrders plans', () => {
+  it('refuses a debit for more than one order before writing anything', async () => {
+    await place(ORDER_STATUS.pendingPayment);
+    const before = await state();
+    const debit = { siteId: 719, memberId, amount: 1, orderNo: 'TWO-ORDERS', note: '测试' };
+    await expect(
+      moveOrders(t.db, [orderId, orderId + 1], {
+        from: ORDER_STATUS.pendingPayment,
+        to: ORDER_STATUS.confirming,
+        note: '积分支付成功',
+        debit,
+      }),
+    ).rejects.toThrow('a debit pays one order');
+    expect(await state()).toEqual(before);
+  });
+
   it('keeps one generic plan for a payment of one order (PostgreSQL planned it again at every payment)', async () => {
     await place(ORDER_STATUS.pendingPayment);
     const moved: { status: number }[] = [];

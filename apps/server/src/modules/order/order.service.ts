@@ -117,7 +117,7 @@ function refuseUnlisted(from: number, to: number): void {
  * others). Refuses, before writing anything, a move that is not in the contract's
  * ORDER_TRANSITIONS. Moves only the rows still in `from` (a conditional UPDATE: parallel
  * movers of one order cannot both win) and answers those that moved; orders get a status log
- * line each. Run inside a transaction.
+ * line each. One statement: run it inside the caller's transaction when it writes anything else.
  *
  * With `childOrders`, `ids` are child order ids and only those child orders move (shipping,
  * one parcel per child order).
@@ -135,6 +135,8 @@ export async function moveOrders(
 ): Promise<MovedOrder[] | ChildOrderRow[]> {
   refuseUnlisted(move.from, move.to);
   if (ids.length === 0) return [];
+  // One ledger entry pays one order.
+  if ('debit' in move && move.debit && ids.length > 1) throw new Error('a debit pays one order');
   if ('childOrders' in move)
     return tx
       .update(childOrder)
