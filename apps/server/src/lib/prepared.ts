@@ -83,37 +83,28 @@ interface SqlStatement {
   execute(values?: Record<string, unknown>): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+/** A statement written in SQL bound to `db`'s session, under `name` or unnamed. */
+const statementOf = (db: Db, query: SQL, name?: string) =>
+  (db._.session as unknown as Session).prepareQuery(
+    dialect.sqlToQuery(query),
+    undefined,
+    name,
+    false,
+  ) as unknown as SqlStatement;
+
 /**
  * A statement written in SQL (`sql` with `sql.placeholder`s for its values), prepared as
  * `prepared` does; answers the driver's rows, as `db.execute` does.
  */
 export function preparedSql(db: Db, name: string, build: () => SQL): SqlStatement {
-  return prepared(
-    db,
-    name,
-    (statement) =>
-      (db._.session as unknown as Session).prepareQuery(
-        dialect.sqlToQuery(build()),
-        undefined,
-        statement,
-        false,
-      ) as unknown as SqlStatement,
-  );
+  return prepared(db, name, (statement) => statementOf(db, build(), statement));
 }
 
 /**
  * A statement written in SQL with `sql.placeholder`s, sent once and unnamed: a shape too rare
  * to keep prepared on every connection.
  */
-export function unnamedSql(db: Db, query: SQL): SqlStatement {
-  const session = db._.session as unknown as Session;
-  return session.prepareQuery(
-    dialect.sqlToQuery(query),
-    undefined,
-    undefined,
-    false,
-  ) as unknown as SqlStatement;
-}
+export const unnamedSql = (db: Db, query: SQL): SqlStatement => statementOf(db, query);
 
 /**
  * `any(<array placeholder>)` for a prepared statement, planned once per connection. A custom

@@ -23,33 +23,35 @@ function mergeMoves(moves: readonly StockMove[]): StockMove[] {
 /**
  * Stock taken by the statement that writes its order (order/submit.ts), as CTEs of it: one per
  * specification in id order, each taking its row only when it has enough and the one before it
- * took, so parallel orders lock rows in one order and a short row stops the rest. `all` is the
- * condition of the order's rows (every specification taken); `taken` counts those taken, so the
- * first short specification is `shortAt(taken)`. Rows taken before a short one stay taken: an
+ * took, so parallel orders lock rows in one order and a short row stops the rest. In `parts`,
+ * `all` is the condition of the order's rows (every specification taken) and `taken` counts
+ * those taken, so the first short specification is `shortAt(taken)`. Rows taken before a short one stay taken: an
  * order of more than one specification runs the statement in a transaction it rolls back.
  * Placeholders are stock_id_<i> and stock_num_<i>; `params` gives their values.
  */
 export function stockTaking(moves: readonly StockMove[]) {
   const merged = mergeMoves(moves);
   const name = (i: number) => sql.raw(`stock_${i}`);
-  const ctes = Object.fromEntries(
-    merged.map((_, i) => {
-      const num = sql`${sql.placeholder(`stock_num_${i}`)}::int`;
-      const after = i > 0 ? sql` and exists (select 1 from ${name(i - 1)})` : sql``;
-      return [
-        `stock_${i}`,
-        sql`update product_specification set stock = stock - ${num}
-          where id = ${sql.placeholder(`stock_id_${i}`)}::int and stock >= ${num}${after} returning id`,
-      ];
-    }),
-  );
   return {
-    ctes,
-    all: sql`exists (select 1 from ${name(merged.length - 1)})`,
-    taken: sql.join(
-      merged.map((_, i) => sql`(select count(*) from ${name(i)})`),
-      sql` + `,
-    ),
+    /** The SQL, built only when a statement of this many specifications is built. */
+    parts: () => ({
+      ctes: Object.fromEntries(
+        merged.map((_, i) => {
+          const num = sql`${sql.placeholder(`stock_num_${i}`)}::int`;
+          const after = i > 0 ? sql` and exists (select 1 from ${name(i - 1)})` : sql``;
+          return [
+            `stock_${i}`,
+            sql`update product_specification set stock = stock - ${num}
+              where id = ${sql.placeholder(`stock_id_${i}`)}::int and stock >= ${num}${after} returning id`,
+          ];
+        }),
+      ),
+      all: sql`exists (select 1 from ${name(merged.length - 1)})`,
+      taken: sql.join(
+        merged.map((_, i) => sql`(select count(*) from ${name(i)})`),
+        sql` + `,
+      ),
+    }),
     params: Object.fromEntries(
       merged.flatMap((m, i) => [
         [`stock_id_${i}`, m.specificationId],

@@ -26,7 +26,7 @@ import { releaseSeckill } from '../activity/seckill';
 import type { MemberCtx } from '../cart/cart.service';
 import { returnStock } from '../catalog/inventory';
 import type { WechatPay } from '../payment/wechat-pay';
-import { type PaymentDebit, paymentDebit } from '../points/points.service';
+import { type PaymentDebit, paymentDebit, paymentDebitParams } from '../points/points.service';
 import { releaseOrderVouchers } from '../voucher/voucher.service';
 import { childOrder, mallOrder, orderLine, orderShipment, orderStatusLog } from './order.tables';
 import { providerGoodsOf } from './provider-goods';
@@ -156,8 +156,8 @@ export async function moveOrders(
     move.withChildren === false ? 'o' : 'c',
     move.debit ? 'd' : '',
   ].join('_');
-  const debit = move.debit && paymentDebit(sql`moved`);
   const statement = prepared(tx, `order_move_${shape}`, (name) => {
+    const debit = move.debit && paymentDebit(sql`moved`);
     // One statement (one round trip): the conditional update is the CTE the child orders and
     // the log lines follow, so under concurrency they move exactly with the orders the update
     // won (a data-modifying CTE runs once, to completion, whether or not it is read).
@@ -220,7 +220,7 @@ export async function moveOrders(
     note: move.note,
     at: move.at?.toISOString(),
     unexpiredAt: move.unexpiredAt?.toISOString(),
-    ...(debit && move.debit ? debit.params(move.debit) : {}),
+    ...(move.debit ? paymentDebitParams(move.debit) : {}),
   });
 }
 

@@ -301,15 +301,16 @@ async function insertOrder(tx: Db, rows: NewOrder): Promise<number | undefined> 
   fillValues('s', log, values);
   const build = () => {
     const fromOrder = sql`from new_order`;
+    const taking = stock.parts();
     const ctes: Record<string, SQL> = {
-      ...stock.ctes,
-      new_order: sql`${insertFrom(mallOrder, 'o', order, sql`where ${stock.all}`)} returning id`,
+      ...taking.ctes,
+      new_order: sql`${insertFrom(mallOrder, 'o', order, sql`where ${taking.all}`)} returning id`,
       new_children: sql`${insertFrom(childOrder, 'c', children, fromOrder)} returning id, child_order_no`,
       new_lines: insertFrom(orderLine, 'l', lines, fromOrder),
       new_log: insertFrom(orderStatusLog, 's', log, fromOrder),
     };
     const withs = Object.entries(ctes).map(([name, query]) => sql`${sql.identifier(name)} as (${query})`);
-    return sql`with ${sql.join(withs, sql`, `)} select ${stock.taken} as taken`;
+    return sql`with ${sql.join(withs, sql`, `)} select ${taking.taken} as taken`;
   };
   // Most orders have a few lines: their shapes (how many lines each child order has) are few.
   // A larger order is built for itself and sent unnamed, so members cannot fill every

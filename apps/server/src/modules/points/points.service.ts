@@ -103,7 +103,7 @@ export interface PaymentDebit extends MemberRef {
  *   order the statement's CTE `moved` answered, and only then. The account's CHECK stays the
  *   last guard: a balance below zero fails the whole statement.
  * - `balanceAfter`: the balance the entry left, for the statement's answer.
- * Its placeholders are named debit_*; `params` gives their values.
+ * Its placeholders are named debit_*; `paymentDebitParams` gives their values.
  */
 export function paymentDebit(moved: SQL) {
   const ph = (name: string) => sql.placeholder(`debit_${name}`);
@@ -119,15 +119,17 @@ export function paymentDebit(moved: SQL) {
         from debit_moved returning balance_after`,
     },
     balanceAfter: sql<number>`(select balance_after from debit_entry)`.mapWith(Number),
-    params: (debit: PaymentDebit) => ({
-      debit_siteId: debit.siteId,
-      debit_memberId: debit.memberId,
-      debit_amount: debit.amount,
-      debit_orderNo: debit.orderNo,
-      debit_note: debit.note,
-    }),
   };
 }
+
+/** The values of paymentDebit's placeholders. */
+export const paymentDebitParams = (debit: PaymentDebit) => ({
+  debit_siteId: debit.siteId,
+  debit_memberId: debit.memberId,
+  debit_amount: debit.amount,
+  debit_orderNo: debit.orderNo,
+  debit_note: debit.note,
+});
 
 /** The entry a request key made, if any (to answer a retried credit or debit). */
 export async function entryByRequestKey(
