@@ -1,6 +1,7 @@
 import { ADDRESS_MSG, type Address, isMobile, MAX_ADDRESSES, type SaveAddressBody } from '@sitemall/contract';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { transaction } from '../../context';
+import { rowJson } from '../../lib/columns';
 import { badRequest, failure } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
 import type { MemberCtx } from '../cart/cart.service';
@@ -14,6 +15,9 @@ const ph = sql.placeholder;
 const owner = (ctx: MemberCtx) =>
   and(eq(memberAddress.siteId, ctx.site.row.id), eq(memberAddress.memberId, ctx.member.id));
 
+/** The default first, then the latest changed: the book's order, and which one is the default. */
+const defaultFirst = [desc(memberAddress.isDefault), desc(memberAddress.updatedAt), asc(memberAddress.id)];
+
 export const presentAddress = ({ siteId, memberId, createdAt, updatedAt, ...row }: AddressRow): Address =>
   row;
 
@@ -23,7 +27,7 @@ export async function listAddresses(ctx: MemberCtx): Promise<Address[]> {
     .select()
     .from(memberAddress)
     .where(owner(ctx))
-    .orderBy(desc(memberAddress.isDefault), desc(memberAddress.updatedAt), asc(memberAddress.id));
+    .orderBy(...defaultFirst);
   return rows.map(presentAddress);
 }
 
@@ -43,12 +47,27 @@ export async function defaultAddress(ctx: MemberCtx): Promise<Address | null> {
       .select()
       .from(memberAddress)
       .where(and(eq(memberAddress.siteId, ph('siteId')), eq(memberAddress.memberId, ph('memberId'))))
-      .orderBy(desc(memberAddress.isDefault), desc(memberAddress.updatedAt))
+      .orderBy(...defaultFirst)
       .limit(1)
       .prepare(name),
   ).execute({ siteId: ctx.site.row.id, memberId: ctx.member.id });
   return row ? presentAddress(row) : null;
 }
+
+/**
+ * SQL: the address an order is delivered to, as an Address (JSON; null: none), beside other
+ * values in one statement (order/checkout.ts): the member's address `addressId` names, or with
+ * no id (null) the default as defaultAddress picks it. Another member's or site's id is none.
+ */
+export const deliveryAddressSql = (
+  siteId: SQLWrapper,
+  memberId: SQLWrapper,
+  addressId: SQLWrapper,
+) => sql<Address | null>`(
+  select ${rowJson(memberAddress, ['siteId', 'memberId', 'createdAt', 'updatedAt'])} from ${memberAddress}
+  where ${memberAddress.siteId} = ${siteId} and ${memberAddress.memberId} = ${memberId}
+    and (${addressId}::int is null or ${memberAddress.id} = ${addressId}::int)
+  order by ${sql.join(defaultFirst, sql`, `)} limit 1)`;
 
 /**
  * Creates or updates an address. Names come from the codes (never from the client); the

@@ -13,6 +13,8 @@ import { auditLog } from '../admin/admin.tables';
 import { type Shopper, shopper } from '../aftersale/aftersale.fixtures';
 import { client } from '../identity/identity.fixtures';
 import { lineOf, type PickedSpec, pickSpecs } from '../order/order.fixtures';
+import { setMemberLevel } from '../vip/vip.service';
+import { vipLevel } from '../vip/vip.tables';
 import { APPROVAL_MSG, type ApprovalRule, ruleMatches } from './approval.service';
 
 let t: TestApp;
@@ -121,6 +123,31 @@ describe('approval queue', () => {
       me.token,
     );
     expect(paid.body.data).toMatchObject({ isPaid: true, status: 24 });
+  });
+
+  it('a rule for member groups holds the orders of members in them only', async () => {
+    const [gold] = await t.db
+      .select()
+      .from(vipLevel)
+      .where(and(eq(vipLevel.siteId, 719), eq(vipLevel.name, '金卡会员')));
+    await admin.call(api.saveRule, rule({ minAmount: 0, vipLevelIds: [gold!.id] }), tokens.op719);
+    const setLevel = (levelId: number | null) =>
+      setMemberLevel(t.db, {
+        siteId: 719,
+        memberId: me.id,
+        levelId,
+        source: 'manual',
+        actor: 't',
+        reason: 't',
+      });
+    expect((await submit(1)).status).toBe(0);
+    await setLevel(gold!.id);
+    try {
+      expect((await submit(1)).status).toBe(11);
+    } finally {
+      await setLevel(null);
+    }
+    expect((await submit(1)).status).toBe(0);
   });
 
   it('rejects with a reason only (→ 21); pieces alone can require approval', async () => {

@@ -1,7 +1,8 @@
 import { DEFAULT_ORDER_EXPIRE_MINUTES, fenToYuan, ORDER_STATUS, type OrderStatus } from '@sitemall/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
+import { rowJson } from '../../lib/columns';
 import { failure } from '../../lib/errors';
 import { prepared } from '../../lib/prepared';
 import { EXPIRY_BATCH, lockExpiredOrders } from '../order/expiry';
@@ -75,7 +76,7 @@ export interface OrderFactsForApproval {
  * when none is listed), an order paying at least the amount, or of at least the pieces, or with
  * a line from a listed source.
  */
-export function ruleMatches(rule: ApprovalRule, order: OrderFactsForApproval): boolean {
+export function ruleMatches(rule: RuleFacts, order: OrderFactsForApproval): boolean {
   if (!rule.isEnabled) return false;
   if (rule.vipLevelIds.length > 0 && !rule.vipLevelIds.includes(order.vipLevelId ?? -1)) return false;
   return (
@@ -85,7 +86,7 @@ export function ruleMatches(rule: ApprovalRule, order: OrderFactsForApproval): b
   );
 }
 
-/** A site's approval rule, if it has one (read by every submission: a prepared statement). */
+/** A site's approval rule, if it has one. */
 async function ruleOf(db: Db, siteId: number) {
   const [rule] = await prepared(db, 'approval_rule_of_site', (name) =>
     db
@@ -97,16 +98,26 @@ async function ruleOf(db: Db, siteId: number) {
   return rule;
 }
 
+/** What of a site's rule decides an order's approval (the rule's row without its timestamp). */
+export type RuleFacts = Omit<ApprovalRule, 'updatedAt'>;
+
 /**
- * Whether this order must be approved on this site: the status it is created in (11) and when
- * it expires unapproved; undefined when it goes straight to payment.
+ * SQL: the site's approval rule as RuleFacts (JSON; null: none), for the statement that reads a
+ * checkout's facts in one round trip (order/checkout.ts).
  */
-export async function approvalFor(
-  db: Db,
+export const approvalRuleSql = (siteId: SQLWrapper) =>
+  sql<RuleFacts | null>`(select ${rowJson(approvalRule, ['updatedAt'])} from ${approvalRule} where ${approvalRule.siteId} = ${siteId})`;
+
+/**
+ * Whether this order must be approved under the site's rule (null: the site has none): the
+ * status it is created in (11) and when it expires unapproved; undefined when it goes straight
+ * to payment.
+ */
+export function approvalFor(
+  rule: RuleFacts | null,
   order: OrderFactsForApproval,
   now = new Date(),
-): Promise<{ status: OrderStatus; expireAt: Date } | undefined> {
-  const rule = await ruleOf(db, order.siteId);
+): { status: OrderStatus; expireAt: Date } | undefined {
   if (!rule || !ruleMatches(rule, order)) return undefined;
   return {
     status: ORDER_STATUS.pendingApproval,

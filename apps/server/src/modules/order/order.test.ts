@@ -203,6 +203,36 @@ describe('submitOrder', () => {
     expect(rules.body.data.list.find((r) => r.source === 7)?.fee).toBe(0);
     await t.db.delete(memberAddress).where(eq(memberAddress.id, remote.body.data.id));
   });
+
+  it("delivers to the address named, else the default; another member's address is not found", async () => {
+    const remote = await api.post<{ id: number }>(addressApi.save.path, { siteId: 719, ...URUMQI }, me.token);
+    const [others] = await t.db.select().from(memberAddress).where(eq(memberAddress.memberId, other.id));
+    const line = [lineOf(goods[0]!, 1)];
+    const addressOf = async (payload: object) => {
+      const { body } = await submit({ productInfos: line, ...payload });
+      expect(body.code).toBe(200);
+      const [order] = await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, body.data.orderNo));
+      return order!.address;
+    };
+    // The book's default is the first address saved (Nanjing); the order keeps a snapshot.
+    expect(await addressOf({})).toMatchObject({ provinceCode: NANJING.provinceCode, detail: NANJING.detail });
+    const named = await addressOf({ addressId: remote.body.data.id });
+    expect(named).toMatchObject({ provinceCode: URUMQI.provinceCode, consignee: URUMQI.consignee });
+    expect(named).not.toHaveProperty('id');
+    expect(named).not.toHaveProperty('isDefault');
+    const before = await t.db.select().from(mallOrder);
+    const foreign = await submit({ productInfos: line, addressId: others!.id });
+    expect(foreign.body).toMatchObject({ code: 500, msg: '收货地址不存在' });
+    const fare = await api.post(
+      orderApi.getFare.path,
+      { siteId: 719, productInfos: line, addressId: others!.id },
+      me.token,
+    );
+    expect(fare.body).toMatchObject({ code: 500, msg: '收货地址不存在' });
+    expect(await t.db.select().from(mallOrder)).toHaveLength(before.length);
+    expect(await stockOf(t.db, goods[0]!.specificationId)).toBe(18);
+    await t.db.delete(memberAddress).where(eq(memberAddress.id, remote.body.data.id));
+  });
 });
 
 describe('payOrder and my orders', () => {
@@ -435,10 +465,16 @@ describe('round trips of a paid order', () => {
         /^(update|insert into) "?(mall_order|child_order|order_status_log|points_account|points_entry)/,
       ),
     ).toEqual([]);
-    // Submit: specifications, VIP level, address, approval rule, the order with its stock. Pay:
-    // the order (with whether it has an open WeChat code, a group-buy place or provider goods:
-    // it has none, so nothing more is asked of them), the move with the ledger.
-    expect(submitted).toHaveLength(5);
+    // Submit: specifications; the VIP level, address and approval rule in one read; the order
+    // with its stock. Pay: the order (with whether it has an open WeChat code, a group-buy place
+    // or provider goods: it has none, so nothing more is asked of them), the move with the ledger.
+    const [facts, ...moreFacts] = starting(
+      submitted,
+      /^select \(\s*select jsonb_build_object\('id', "vip_level"/,
+    );
+    expect(moreFacts).toEqual([]);
+    for (const table of ['member_address', 'approval_rule']) expect(facts).toContain(`from "${table}"`);
+    expect(submitted).toHaveLength(3);
     expect(submitted.at(-1)).toBe(written);
     expect(paid).toHaveLength(2);
   });

@@ -26,7 +26,6 @@ import { groupOffer, takeGroupSlot } from '../activity/group';
 import { seckillOffer, takeSeckill } from '../activity/seckill';
 import { enterSeckill } from '../activity/seckill-gate';
 import { openSeckillPass, type RedisSeckillGate, type SeckillPass } from '../activity/seckill-redis';
-import { defaultAddress, getAddress } from '../address/address.service';
 import { approvalFor } from '../approval/approval.service';
 import {
   type CartLineValue,
@@ -40,8 +39,9 @@ import { sourceOf } from '../catalog/catalog.service';
 import { stockTaking } from '../catalog/inventory';
 import { type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
 import { purchaseProblem } from '../catalog/purchasable';
-import { memberPricing } from '../vip/vip.service';
+import type { MemberPricing } from '../vip/vip.service';
 import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';
+import { type CheckoutFacts, checkoutFacts, deliveryAddressOf } from './checkout-facts';
 import { type FareGroup, fareList, fareOf } from './freight';
 import type { AddressSnapshot } from './order.tables';
 import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
@@ -81,12 +81,14 @@ interface PricedGroup extends FareGroup {
 
 /**
  * Prices lines from the server's own data (the client never sends a price) and checks each
- * against sale state, stock and the per-order purchase limit; groups them per supply source.
- * Answers the member's level too, which priced them (approval rules may name it).
+ * against sale state, stock and the per-order purchase limit, at the member's price; groups
+ * them per supply source. Answers the member's level too, which priced them (approval rules
+ * may name it).
  */
 async function priceLines(
   ctx: MemberCtx,
   input: CartLineValue[],
+  { levelId, priceOf: memberPrice }: MemberPricing,
   sale?: { specificationId: number; price: number },
 ) {
   const merged = new Map<number, { productId: number; specificationId: number; num: number }>();
@@ -96,7 +98,6 @@ async function priceLines(
     merged.set(l.specificationId, { ...l, num: (earlier?.num ?? 0) + l.num });
   }
   const specs = await specificationsOnSite(ctx, ctx.site.row.id, [...merged.keys()]);
-  const { levelId, priceOf: memberPrice } = await memberPricing(ctx);
   const perProduct = new Map<number, number>();
   for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const groups = new Map<number, PricedGroup>();
@@ -148,19 +149,20 @@ async function applyOrderVouchers(ctx: MemberCtx, ids: number[], groups: PricedG
 }
 // ---- end vouchers
 
-async function deliveryAddress(ctx: MemberCtx, addressId?: number): Promise<AddressSnapshot> {
-  const address = addressId ? await getAddress(ctx, addressId) : await defaultAddress(ctx);
-  if (!address) throw failure(ORDER_MSG.addressRequired);
-  const { id, isDefault, ...snapshot } = address;
+/** What an order keeps of its delivery address (the address book's entry may change later). */
+function addressSnapshot(facts: CheckoutFacts, addressId?: number): AddressSnapshot {
+  const { id, isDefault, ...snapshot } = deliveryAddressOf(facts, addressId);
   return snapshot;
 }
 
 /** Freight of lines to an address or province (spec section 7, fares). */
 export async function computeFare(ctx: MemberCtx, input: FareBody): Promise<Fare> {
   const { lines } = await checkoutLines(ctx, input);
-  const { groups } = await priceLines(ctx, lines);
-  let province = input.provinceCode ?? '';
-  if (input.addressId) province = (await getAddress(ctx, input.addressId)).provinceCode;
+  const facts = await checkoutFacts(ctx, input.addressId);
+  const { groups } = await priceLines(ctx, lines, facts.pricing);
+  const province = input.addressId
+    ? deliveryAddressOf(facts, input.addressId).provinceCode
+    : (input.provinceCode ?? '');
   const list = fareList(groups, province);
   return {
     list,
@@ -432,14 +434,15 @@ async function submitChecked(
   // Bargain (activity module): the member's successful bargain, taken in the transaction.
   const bargain =
     input.orderType === ORDER_TYPE_BARGAIN ? await bargainOffer(ctx, lines, input.bargainId) : undefined;
-  const { groups, levelId } = await priceLines(ctx, lines, sale ?? group ?? bargain);
+  const facts = await checkoutFacts(ctx, input.addressId);
+  const { groups, levelId } = await priceLines(ctx, lines, facts.pricing, sale ?? group ?? bargain);
   // A flash-sale, group or bargain price takes no other discount.
   if (sale && voucherIds.length > 0) throw failure(SECKILL_MSG.noVoucher);
   if (group && voucherIds.length > 0) throw failure(GROUP_MSG.noVoucher);
   if (bargain && voucherIds.length > 0) throw failure(BARGAIN_MSG.noVoucher);
   const voucherAmount = await applyOrderVouchers(ctx, voucherIds, groups);
   const needsAddress = groups.some((g) => g.hasAddress);
-  const address = needsAddress ? (options.address ?? (await deliveryAddress(ctx, input.addressId))) : null;
+  const address = needsAddress ? (options.address ?? addressSnapshot(facts, input.addressId)) : null;
   const fares = groups.map((g) => fareOf(g, address?.provinceCode ?? ''));
   const goodsAmount = groups.reduce((s, g) => s + g.goodsAmount, 0);
   const freightAmount = fares.reduce((s, f) => s + f, 0);
@@ -448,7 +451,7 @@ async function submitChecked(
     throw failure('订单金额过大，请分开下单');
   // Approval (modules/approval): a site's rule may send the order to approvers first (11).
   const ordered = groups.flatMap((g) => g.lines);
-  const approval = await approvalFor(ctx.db, {
+  const approval = approvalFor(facts.rule, {
     siteId: ctx.site.row.id,
     payAmount,
     qty: ordered.reduce((sum, l) => sum + l.num, 0),

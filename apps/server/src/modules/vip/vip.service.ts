@@ -1,5 +1,5 @@
 import type { MemberVip, VipLevel } from '@sitemall/contract';
-import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { failure } from '../../lib/errors';
@@ -20,21 +20,25 @@ const levelOf = (l: typeof vipLevel.$inferSelect): VipLevel => ({
   discountPct: l.discountPct,
 });
 
-/** The member's level now: ended levels (expiresAt past) and inactive levels count as none. */
+/**
+ * The member's level now (member_vip joined to vip_level): ended levels (expiresAt past) and
+ * inactive levels count as none.
+ */
+const currentLevelWhere = (siteId: SQLWrapper, memberId: SQLWrapper, now: SQLWrapper) =>
+  and(
+    eq(memberVip.siteId, siteId),
+    eq(memberVip.memberId, memberId),
+    eq(vipLevel.status, 'active'),
+    or(isNull(memberVip.expiresAt), gt(memberVip.expiresAt, now)),
+  );
+
 async function currentLevel(db: Db, siteId: number, memberId: number, now = new Date()) {
   const [row] = await prepared(db, 'vip_current_level', (name) =>
     db
       .select()
       .from(memberVip)
       .innerJoin(vipLevel, eq(vipLevel.id, memberVip.levelId))
-      .where(
-        and(
-          eq(memberVip.siteId, ph('siteId')),
-          eq(memberVip.memberId, ph('memberId')),
-          eq(vipLevel.status, 'active'),
-          or(isNull(memberVip.expiresAt), gt(memberVip.expiresAt, ph('now'))),
-        ),
-      )
+      .where(currentLevelWhere(ph('siteId'), ph('memberId'), ph('now')))
       .prepare(name),
   ).execute({ siteId, memberId, now: now.toISOString() });
   return row;
@@ -64,15 +68,34 @@ export interface MemberPricing {
   priceOf: (list: number) => number;
 }
 
+/** What of a member's level prices goods (null: no level). */
+export type PricingLevel = Pick<VipLevel, 'id' | 'discountPct'> | null;
+
+/** How a member's level prices goods. */
+export function pricingOf(level: PricingLevel): MemberPricing {
+  const pct = level?.discountPct ?? 0;
+  return { levelId: level?.id ?? null, priceOf: (list) => (pct === 0 ? list : memberUnitPrice(list, pct)) };
+}
+
 /** How the member's level prices goods: one read of the level for a whole checkout. */
 export async function memberPricing(ctx: MemberCtx): Promise<MemberPricing> {
   const row = await currentLevel(ctx.db, ctx.site.row.id, ctx.member.id);
-  const pct = row?.vip_level.discountPct ?? 0;
-  return {
-    levelId: row?.vip_level.id ?? null,
-    priceOf: (list) => (pct === 0 ? list : memberUnitPrice(list, pct)),
-  };
+  return pricingOf(row ? row.vip_level : null);
 }
+
+/**
+ * SQL: the member's level now as a PricingLevel (JSON; null: none), as currentLevel reads it,
+ * for a statement that answers it beside other values (order/checkout.ts reads a checkout's
+ * facts in one round trip).
+ */
+export const pricingLevelSql = (
+  siteId: SQLWrapper,
+  memberId: SQLWrapper,
+  now: SQLWrapper,
+) => sql<PricingLevel>`(
+  select jsonb_build_object('id', ${vipLevel.id}, 'discountPct', ${vipLevel.discountPct})
+  from ${memberVip} join ${vipLevel} on ${vipLevel.id} = ${memberVip.levelId}
+  where ${currentLevelWhere(siteId, memberId, now)})`;
 
 /**
  * Sets (or, with levelId null, removes) a member's level, with a log line. For the operator's

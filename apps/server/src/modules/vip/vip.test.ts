@@ -126,9 +126,28 @@ describe('VIP levels and member prices', () => {
     await setLevel(b.id, null);
     expect(await totalOf(b.token)).toBe((spec.price - unit) * 3);
     // Without a level the list price again.
-    const plain = (await submit(b.token, 1)).body.data.orderNo;
-    const [again] = await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, plain));
-    expect(again!.goodsAmount).toBe(spec.price);
+    const goodsOf = async (orderNo: string) =>
+      (await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, orderNo)))[0]!.goodsAmount;
+    expect(await goodsOf((await submit(b.token, 1)).body.data.orderNo)).toBe(spec.price);
+    // A level that has ended, or one the site no longer uses, prices at the list price too.
+    await setMemberLevel(t.db, {
+      siteId: 719,
+      memberId: b.id,
+      levelId: gold,
+      source: 'partner',
+      expiresAt: new Date(Date.now() - 1000),
+      actor: 'partner',
+      reason: '登录同步',
+    });
+    expect(await goodsOf((await submit(b.token, 1)).body.data.orderNo)).toBe(spec.price);
+    await setLevel(b.id, gold);
+    expect(await goodsOf((await submit(b.token, 1)).body.data.orderNo)).toBe(unit);
+    await t.db.update(vipLevel).set({ status: 'inactive' }).where(eq(vipLevel.id, gold));
+    try {
+      expect(await goodsOf((await submit(b.token, 1)).body.data.orderNo)).toBe(spec.price);
+    } finally {
+      await t.db.update(vipLevel).set({ status: 'active' }).where(eq(vipLevel.id, gold));
+    }
   });
 
   it('takes vouchers off the member price, not the list price', async () => {
