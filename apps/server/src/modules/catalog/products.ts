@@ -11,7 +11,7 @@ import {
   type ProductStock,
   readIntegers,
 } from '@sitemall/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/client';
 import { qualified } from '../../lib/columns';
@@ -314,11 +314,37 @@ export async function specificationsOnSite(
   siteId: number,
   specificationIds: readonly number[],
 ): Promise<Map<number, SpecificationOnSite>> {
+  return (await specificationsOnSiteWith(ctx, siteId, specificationIds)).specs;
+}
+
+/**
+ * Values another module reads in the same statement as the specifications (a checkout's facts
+ * of the member and the site: order/checkout-facts.ts): SQL columns with `sql.placeholder`s
+ * for `params` (`siteId` is the specifications' own), under a name of their own for the
+ * prepared statement.
+ */
+export interface AlsoRead<A> {
+  name: string;
+  columns: { [K in keyof A]: SQL<A[K]> };
+  params: Record<string, unknown>;
+}
+
+/**
+ * specificationsOnSite, answering in the same round trip the values `also` reads (undefined
+ * when no specification is on the site: there is then no row to carry them).
+ */
+export async function specificationsOnSiteWith<A extends Record<string, unknown> = Record<string, never>>(
+  ctx: RequestContext,
+  siteId: number,
+  specificationIds: readonly number[],
+  also?: AlsoRead<A>,
+): Promise<{ specs: Map<number, SpecificationOnSite>; also: A | undefined }> {
   const { db } = ctx;
-  if (specificationIds.length === 0) return new Map();
+  if (specificationIds.length === 0) return { specs: new Map(), also: undefined };
   // A buy-now of one specification reads it by `id = $1` (idsMatch): four primary-key probes.
   const byId = idsMatch(productSpecification.id, 'ids', 'int', [...new Set(specificationIds)]);
-  const rows = await prepared(db, `catalog_specifications_on_site_${byId.shape}`, (name) =>
+  const name = `catalog_specifications_on_site_${byId.shape}${also ? `_${also.name}` : ''}`;
+  const rows = await prepared(db, name, (name) =>
     db
       .select({
         specificationId: productSpecification.id,
@@ -334,6 +360,10 @@ export async function specificationsOnSite(
         isOnSale: siteProduct.isOnSale,
         limitNum: siteProduct.limitNum,
         categoryId: siteProduct.categoryId,
+        // Uncompared to the rows, each subquery runs once a statement (an InitPlan).
+        ...(also && {
+          also: sql<unknown[]>`json_build_array(${sql.join(Object.values(also.columns), sql`, `)})`,
+        }),
       })
       .from(productSpecification)
       .innerJoin(product, eq(product.id, productSpecification.productId))
@@ -347,8 +377,13 @@ export async function specificationsOnSite(
       )
       .where(byId.where)
       .prepare(name),
-  ).execute({ siteId, ...byId.params });
-  return new Map(rows.map((r) => [r.specificationId, r]));
+  ).execute({ siteId, ...byId.params, ...also?.params });
+  const first = rows[0]?.also;
+  const keys = Object.keys(also?.columns ?? {});
+  return {
+    specs: new Map(rows.map(({ also: _also, ...r }) => [r.specificationId, r])),
+    also: first && (Object.fromEntries(keys.map((key, i) => [key, first[i]])) as A),
+  };
 }
 
 /** The specifications (id, specificationValue) of products, for the cart's specification picker. */

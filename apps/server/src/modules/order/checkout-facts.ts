@@ -1,10 +1,10 @@
 import { ADDRESS_MSG, type Address, ORDER_MSG } from '@sitemall/contract';
 import { sql } from 'drizzle-orm';
 import { failure } from '../../lib/errors';
-import { preparedSql } from '../../lib/prepared';
 import { deliveryAddressSql } from '../address/address.service';
 import { approvalRuleSql, type RuleFacts } from '../approval/approval.service';
 import type { MemberCtx } from '../cart/cart.service';
+import { type SpecificationOnSite, specificationsOnSiteWith } from '../catalog/products';
 import { type MemberPricing, type PricingLevel, pricingLevelSql, pricingOf } from '../vip/vip.service';
 
 const ph = sql.placeholder;
@@ -20,25 +20,40 @@ export interface CheckoutFacts {
 }
 
 /**
- * The member's level, delivery address and the site's approval rule, read in one round trip:
- * each module gives its read as a scalar subquery of one statement. A submission made them
- * three round trips, each costing the server and PostgreSQL a socket write and read that cost
- * more than the reads (docs/performance.md).
+ * A checkout's specifications on the site and, in the same statement, the member's level, the
+ * delivery address and the site's approval rule: one round trip, each module giving its read
+ * as a subquery. A submission made them four round trips, each costing the server and
+ * PostgreSQL a socket write and read that cost more than the reads (docs/performance.md).
+ * When no specification is on the site the facts are those of nobody (no level, no address,
+ * no rule): the checkout is refused for its goods before they matter.
  */
-export async function checkoutFacts(ctx: MemberCtx, addressId?: number): Promise<CheckoutFacts> {
-  const { rows } = await preparedSql(ctx.db, 'order_checkout_facts', () => {
-    const [siteId, memberId] = [ph('siteId'), ph('memberId')];
-    return sql`select ${pricingLevelSql(siteId, memberId, ph('now'))} as level,
-      ${deliveryAddressSql(siteId, memberId, ph('addressId'))} as address,
-      ${approvalRuleSql(siteId)} as rule`;
-  }).execute({
-    siteId: ctx.site.row.id,
-    memberId: ctx.member.id,
-    now: new Date().toISOString(),
-    addressId: addressId || null,
+export async function readCheckout(
+  ctx: MemberCtx,
+  specificationIds: readonly number[],
+  addressId?: number,
+): Promise<{ specs: Map<number, SpecificationOnSite>; facts: CheckoutFacts }> {
+  const [siteId, memberId] = [ph('siteId'), ph('memberId')];
+  const { specs, also } = await specificationsOnSiteWith<{
+    level: PricingLevel;
+    address: Address | null;
+    rule: RuleFacts | null;
+  }>(ctx, ctx.site.row.id, specificationIds, {
+    name: 'checkout',
+    columns: {
+      level: pricingLevelSql(siteId, memberId, ph('now')),
+      address: deliveryAddressSql(siteId, memberId, ph('addressId')),
+      rule: approvalRuleSql(siteId),
+    },
+    params: { memberId: ctx.member.id, now: new Date().toISOString(), addressId: addressId || null },
   });
-  const row = rows[0] as { level: PricingLevel; address: Address | null; rule: RuleFacts | null };
-  return { pricing: pricingOf(row.level), address: row.address, rule: row.rule };
+  return {
+    specs,
+    facts: {
+      pricing: pricingOf(also?.level ?? null),
+      address: also?.address ?? null,
+      rule: also?.rule ?? null,
+    },
+  };
 }
 
 /**

@@ -37,11 +37,10 @@ import {
 } from '../cart/cart.service';
 import { sourceOf } from '../catalog/catalog.service';
 import { stockTaking } from '../catalog/inventory';
-import { type SpecificationOnSite, specificationsOnSite } from '../catalog/products';
+import type { SpecificationOnSite } from '../catalog/products';
 import { purchaseProblem } from '../catalog/purchasable';
-import type { MemberPricing } from '../vip/vip.service';
 import { lockVouchers, parseVoucherIds, voucherSavings } from '../voucher/voucher.service';
-import { type CheckoutFacts, checkoutFacts, deliveryAddressOf } from './checkout-facts';
+import { type CheckoutFacts, deliveryAddressOf, readCheckout } from './checkout-facts';
 import { type FareGroup, fareList, fareOf } from './freight';
 import type { AddressSnapshot } from './order.tables';
 import { childOrder, mallOrder, orderLine, orderStatusLog } from './order.tables';
@@ -83,12 +82,12 @@ interface PricedGroup extends FareGroup {
  * Prices lines from the server's own data (the client never sends a price) and checks each
  * against sale state, stock and the per-order purchase limit, at the member's price; groups
  * them per supply source. Answers the member's level too, which priced them (approval rules
- * may name it).
+ * may name it), and the other facts the same read gave (the address, the approval rule).
  */
 async function priceLines(
   ctx: MemberCtx,
   input: CartLineValue[],
-  { levelId, priceOf: memberPrice }: MemberPricing,
+  addressId: number | undefined,
   sale?: { specificationId: number; price: number },
 ) {
   const merged = new Map<number, { productId: number; specificationId: number; num: number }>();
@@ -97,7 +96,8 @@ async function priceLines(
     if (earlier && earlier.productId !== l.productId) throw badRequest('参数 productInfos 格式不正确');
     merged.set(l.specificationId, { ...l, num: (earlier?.num ?? 0) + l.num });
   }
-  const specs = await specificationsOnSite(ctx, ctx.site.row.id, [...merged.keys()]);
+  const { specs, facts } = await readCheckout(ctx, [...merged.keys()], addressId);
+  const { levelId, priceOf: memberPrice } = facts.pricing;
   const perProduct = new Map<number, number>();
   for (const l of merged.values()) perProduct.set(l.productId, (perProduct.get(l.productId) ?? 0) + l.num);
   const groups = new Map<number, PricedGroup>();
@@ -124,7 +124,7 @@ async function priceLines(
     group.goodsAmount += amount;
     groups.set(spec.source, group);
   }
-  return { groups: [...groups.values()], levelId };
+  return { groups: [...groups.values()], levelId, facts };
 }
 
 // ---- vouchers (issue 13): the voucher module prices and locks them; the lines keep the savings.
@@ -158,8 +158,7 @@ function addressSnapshot(facts: CheckoutFacts, addressId?: number): AddressSnaps
 /** Freight of lines to an address or province (spec section 7, fares). */
 export async function computeFare(ctx: MemberCtx, input: FareBody): Promise<Fare> {
   const { lines } = await checkoutLines(ctx, input);
-  const facts = await checkoutFacts(ctx, input.addressId);
-  const { groups } = await priceLines(ctx, lines, facts.pricing);
+  const { groups, facts } = await priceLines(ctx, lines, input.addressId);
   const province = input.addressId
     ? deliveryAddressOf(facts, input.addressId).provinceCode
     : (input.provinceCode ?? '');
@@ -434,8 +433,7 @@ async function submitChecked(
   // Bargain (activity module): the member's successful bargain, taken in the transaction.
   const bargain =
     input.orderType === ORDER_TYPE_BARGAIN ? await bargainOffer(ctx, lines, input.bargainId) : undefined;
-  const facts = await checkoutFacts(ctx, input.addressId);
-  const { groups, levelId } = await priceLines(ctx, lines, facts.pricing, sale ?? group ?? bargain);
+  const { groups, levelId, facts } = await priceLines(ctx, lines, input.addressId, sale ?? group ?? bargain);
   // A flash-sale, group or bargain price takes no other discount.
   if (sale && voucherIds.length > 0) throw failure(SECKILL_MSG.noVoucher);
   if (group && voucherIds.length > 0) throw failure(GROUP_MSG.noVoucher);
