@@ -58,6 +58,18 @@ afterAll(() => t.close());
 const setLevel = (memberId: number, levelId: number | null) =>
   setMemberLevel(t.db, { siteId: 719, memberId, levelId, source: 'manual', actor: 't', reason: 't' });
 
+/** Gives the member the gold level as a partner login would, ended a second ago. */
+const endedLevel = (memberId: number) =>
+  setMemberLevel(t.db, {
+    siteId: 719,
+    memberId,
+    levelId: gold,
+    source: 'partner',
+    expiresAt: new Date(Date.now() - 1000),
+    actor: 'partner',
+    reason: '登录同步',
+  });
+
 async function vipBuyer() {
   const b = await buyer(t, 719, 100_000_000);
   await api.post(addressApi.save.path, { siteId: 719, ...NANJING }, b.token);
@@ -82,15 +94,7 @@ describe('VIP levels and member prices', () => {
       level: { name: '金卡会员', discountPct: 5 },
       source: 'manual',
     });
-    await setMemberLevel(t.db, {
-      siteId: 719,
-      memberId: b.id,
-      levelId: gold,
-      source: 'partner',
-      expiresAt: new Date(Date.now() - 1000),
-      actor: 'partner',
-      reason: '登录同步',
-    });
+    await endedLevel(b.id);
     expect((await levelOf(b.token)).body.data.level).toBeNull();
     const log = await t.db.select().from(memberVipLog).where(eq(memberVipLog.memberId, b.id));
     expect(log.map((l) => [l.fromLevel, l.toLevel])).toEqual([
@@ -130,15 +134,7 @@ describe('VIP levels and member prices', () => {
       (await t.db.select().from(mallOrder).where(eq(mallOrder.orderNo, orderNo)))[0]!.goodsAmount;
     expect(await goodsOf((await submit(b.token, 1)).body.data.orderNo)).toBe(spec.price);
     // A level that has ended, or one the site no longer uses, prices at the list price too.
-    await setMemberLevel(t.db, {
-      siteId: 719,
-      memberId: b.id,
-      levelId: gold,
-      source: 'partner',
-      expiresAt: new Date(Date.now() - 1000),
-      actor: 'partner',
-      reason: '登录同步',
-    });
+    await endedLevel(b.id);
     expect(await goodsOf((await submit(b.token, 1)).body.data.orderNo)).toBe(spec.price);
     await setLevel(b.id, gold);
     expect(await goodsOf((await submit(b.token, 1)).body.data.orderNo)).toBe(unit);
