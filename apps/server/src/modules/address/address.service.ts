@@ -56,7 +56,7 @@ export async function defaultAddress(ctx: MemberCtx): Promise<Address | null> {
 
 /**
  * SQL: the address an order is delivered to, as an Address (JSON; null: none), beside other
- * values in one statement (order/checkout.ts): the member's address `addressId` names, or with
+ * values in one statement (order/checkout-facts.ts): the member's address `addressId` names, or with
  * no id (null) the default as defaultAddress picks it. Another member's or site's id is none.
  */
 export const deliveryAddressSql = (

@@ -103,7 +103,7 @@ export type RuleFacts = Omit<ApprovalRule, 'updatedAt'>;
 
 /**
  * SQL: the site's approval rule as RuleFacts (JSON; null: none), for the statement that reads a
- * checkout's facts in one round trip (order/checkout.ts).
+ * checkout's facts in one round trip (order/checkout-facts.ts).
  */
 export const approvalRuleSql = (siteId: SQLWrapper) =>
   sql<RuleFacts | null>`(select ${rowJson(approvalRule, ['updatedAt'])} from ${approvalRule} where ${approvalRule.siteId} = ${siteId})`;

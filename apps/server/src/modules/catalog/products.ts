@@ -360,7 +360,7 @@ export async function specificationsOnSiteWith<A extends Record<string, unknown>
         isOnSale: siteProduct.isOnSale,
         limitNum: siteProduct.limitNum,
         categoryId: siteProduct.categoryId,
-        // Uncompared to the rows, each subquery runs once a statement (an InitPlan).
+        // The subqueries do not refer to these rows: PostgreSQL runs each once a statement.
         ...(also && {
           also: sql<unknown[]>`json_build_array(${sql.join(Object.values(also.columns), sql`, `)})`,
         }),

@@ -85,7 +85,7 @@ export async function memberPricing(ctx: MemberCtx): Promise<MemberPricing> {
 
 /**
  * SQL: the member's level now as a PricingLevel (JSON; null: none), as currentLevel reads it,
- * for a statement that answers it beside other values (order/checkout.ts reads a checkout's
+ * for a statement that answers it beside other values (order/checkout-facts.ts reads a checkout's
  * facts in one round trip).
  */
 export const pricingLevelSql = (
