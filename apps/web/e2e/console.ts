@@ -66,14 +66,20 @@ export async function openActivityScreen(
 /**
  * Opens a select and picks its first option, in that select's own dropdown (its listbox id is the
  * input's aria-controls): a dropdown of the select before may still be leaving on a busy machine,
- * and an option of it never becomes clickable. Waits until the dropdown has closed.
+ * and an option of it never becomes clickable. Waits until the dropdown has closed. On a busy
+ * machine a click on an option while the dropdown is still opening can be lost (CI saw the
+ * dropdown stay open for 10 s), so the pick is tried again, reopening the select if it closed.
  */
 export async function pickFirstOption(page: Page, select: Locator) {
   await select.click();
   const list = await select.getAttribute('aria-controls');
   const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
-  await dropdown.locator('.ant-select-item-option').first().click();
-  await expect(dropdown).toBeHidden();
+  await expect(dropdown).toBeVisible();
+  await expect(async () => {
+    if (!(await dropdown.isVisible())) await select.click();
+    await dropdown.locator('.ant-select-item-option').first().click({ timeout: 3_000 });
+    await expect(dropdown).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The open dialog on top. */
